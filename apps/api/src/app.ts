@@ -1,0 +1,249 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { africasTalkingSandbox } from '../sandbox/africastalking/africastalking.plugin.ts';
+import { cybersourceSandbox } from '../sandbox/cybersource/cybersource.plugin.ts';
+import { darajaSandbox } from '../sandbox/daraja/daraja.plugin.ts';
+import { s3Sandbox } from '../sandbox/s3/s3.plugin.ts';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/connection.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { applicationRoutes } from './features/advisor-application/application.routes.ts';
+import { assessmentRoutes } from './features/assessment/assessment.routes.ts';
+import authPlugin from './features/auth/auth.plugin.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { type Clock, TokenService } from './features/auth/token.service.ts';
+import { bookingRoutes } from './features/booking/booking.routes.ts';
+import { callsRoutes } from './features/calls/calls.routes.ts';
+import { cataloguePlugin } from './features/catalogue/catalogue.plugin.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
+import { notificationsPlugin } from './features/notifications/notifications.plugin.ts';
+import { outboxRoutes } from './features/outbox/outbox.routes.ts';
+import { cardRoutes } from './features/payments/card.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { advisorSettingsRoutes } from './features/profiles/advisor-settings.routes.ts';
+import { helpRoutes } from './features/profiles/help.routes.ts';
+import { payoutMethodsRoutes } from './features/profiles/payout-methods.routes.ts';
+import { profilesRoutes } from './features/profiles/profiles.routes.ts';
+import { uploadsRoutes, uploadsServeRoutes } from './features/profiles/uploads.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
+import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
+import { walletRoutes } from './features/wallet/wallet.routes.ts';
+import jobsPlugin from './jobs/jobs.plugin.ts';
+import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
+import { registerInputGuard } from './lib/input-guard.ts';
+import { requestLogSerializer } from './lib/log-redaction.ts';
+import { localCybersourcePath } from './providers/card.ts';
+import { fileStoragePlugin, localS3Path } from './providers/file-storage.ts';
+import { selfAwareFetch } from './providers/in-process-fetch.ts';
+import { createMailer, type Mailer } from './providers/mail.ts';
+import { localDarajaPath } from './providers/mpesa.ts';
+import { localSandboxPath, smsPlugin } from './providers/sms.ts';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  signingSecret: string;
+  /** Replaces the configured mailer (tests pass none: the outbox mailer is real code). */
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (the hardening tests read them for secrets). */
+  logStream?: { write(line: string): void };
+  /** The clock bearer and refresh tokens are issued and checked by (tests move it instead of waiting). */
+  now?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Database;
+    mailer: Mailer;
+    signingSecret: string;
+  }
+}
+
+/** The whole API as one Fastify instance; server.ts only listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    // Client addresses (rate limits) come from X-Forwarded-For only through this many trusted proxies.
+    trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorAnswer,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerInputGuard(app);
+
+  // Outside plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        // ASVS 5.0 V3.4.3: no <base> may redirect the page's relative addresses.
+        baseUri: ["'none'"],
+        // The card form is posted to CyberSource's hosted page when it is configured.
+        formAction: ["'self'", ...(env.CARD_PAY_URL ? [new URL(env.CARD_PAY_URL).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MyProsper API', version: '1.0.0', description: 'Mentoring marketplace API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/myprosper/docs' });
+
+  // Our plugins.
+  app.decorate('env', env);
+  app.decorate('signingSecret', options.signingSecret);
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('db', options.database);
+      },
+      { name: 'db' },
+    ),
+  );
+  app.decorate('mailer', options.mailer ?? createMailer(env, options.database.db));
+  await app.register(smsPlugin);
+  await app.register(authPlugin, {
+    tokens: new TokenService(options.signingSecret, env.ACCESS_TOKEN_TTL_MINUTES, options.now),
+  });
+  await app.register(jobsPlugin);
+  await app.register(cataloguePlugin);
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/myprosper' });
+  await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
+  await app.register(bookingRoutes, { prefix: '/myprosper/api' });
+  await app.register(sessionsRoutes, { prefix: '/myprosper/api' });
+  await app.register(fileStoragePlugin);
+  await app.register(uploadsServeRoutes);
+  await app.register(applicationRoutes, { prefix: '/myprosper' });
+  await app.register(profilesRoutes, { prefix: '/myprosper/api' });
+  await app.register(uploadsRoutes, { prefix: '/myprosper/api' });
+  await app.register(advisorSettingsRoutes, { prefix: '/myprosper/api' });
+  await app.register(payoutMethodsRoutes, { prefix: '/myprosper/api' });
+  await app.register(helpRoutes, { prefix: '/myprosper/api' });
+  await app.register(assessmentRoutes, { prefix: '/myprosper/api' });
+  await app.register(adminRoutes, { prefix: '/myprosper/api/admin' });
+  await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
+  await app.register(notificationsPlugin);
+  if (env.SANDBOX) await app.register(outboxRoutes);
+  if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
+  await app.register(paymentsRoutes, { prefix: '/myprosper/api' });
+  await app.register(walletRoutes, { prefix: '/myprosper/api' });
+  await app.register(cardRoutes, { prefix: '/myprosper/api' });
+  await app.register(vouchersRoutes, { prefix: '/myprosper/api' });
+  await app.register(callsRoutes);
+  if (env.SANDBOX) {
+    await app.register(darajaSandbox, {
+      prefix: localDarajaPath,
+      fetch: selfAwareFetch(app, env.PUBLIC_URL),
+    });
+    await app.register(cybersourceSandbox, {
+      prefix: localCybersourcePath,
+      fetch: selfAwareFetch(app, env.PUBLIC_URL),
+    });
+  }
+  if (env.SANDBOX && env.S3_BUCKET && !env.S3_ENDPOINT) {
+    await app.register(s3Sandbox, {
+      prefix: localS3Path,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+      dir: join(env.DATA_DIR, 's3-sandbox'),
+    });
+  }
+
+  await registerWebApp(app, env);
+  return app;
+}
+
+/**
+ * How long a browser may keep a file of the web build: a hashed asset never changes under its name, so for a
+ * year without asking again; index.html names the current assets, so it is checked on every visit; the other
+ * public files (icons, demo images) for a day.
+ */
+function webCacheControl(path: string): string {
+  if (/\.html(\.br|\.gz)?$/.test(path)) return 'no-cache';
+  if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=86400';
+}
+
+/** Serves the built single-page app (precompressed, cached as webCacheControl says); page paths get index.html. */
+async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
+  const root = resolve(env.WEB_DIST);
+  const hasWeb = existsSync(resolve(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      // Every file of the build gets its own route at start; other paths fall through to index.html.
+      wildcard: false,
+      index: false,
+      // The build writes a .br and a .gz beside each text file: sent as they are, with Vary: Accept-Encoding.
+      preCompressed: true,
+      setHeaders(reply, path) {
+        reply.header('cache-control', webCacheControl(path));
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/myprosper/') &&
+      !request.url.startsWith('/assets/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      // The path only, cut short: the answer does not echo a query or a long address back.
+      message: `Route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} not found`,
+      code: 'NOT_FOUND',
+    });
+  });
+}

@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+/** Every setting of the API, read once at start. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The address people use to reach the app; links in e-mails and SMS start with it. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** A PostgreSQL server. Without it the API runs embedded PostgreSQL (PGlite) with data under DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Secret that signs tokens and links; generated and kept under DATA_DIR when not set. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a bearer (access) token lives; the web app refreshes it with the refresh cookie when it expires. */
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /**
+   * A sign-in's refresh token: unused this many days it expires (idle), and it never outlives this many days
+   * from the log-in (absolute), however often it is used.
+   */
+  REFRESH_TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  REFRESH_TOKEN_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RESET_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** SMTP server (smtp://user:pass@host:port). Without it mail is kept in the outbox (/dev/outbox). */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('MyProsper <hello@myprosper.test>'),
+  /** Serve the local stand-ins of outside services and /dev/outbox. */
+  SANDBOX: bool.default(true),
+  /** Seed demo data on the first start of an empty database. */
+  SEED_DEMO: bool.default(true),
+  TIME_ZONE: z.string().min(1).default('Africa/Nairobi'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app; served with the API when present. */
+  WEB_DIST: z.string().default('./apps/web/dist'),
+  /** Where uploaded files are kept; DATA_DIR/uploads when not set. */
+  UPLOADS_DIR: z.string().optional(),
+  /**
+   * S3-compatible file storage instead of local disk, when S3_BUCKET is set: objects are sent to and read
+   * from S3_ENDPOINT (path style unless S3_FORCE_PATH_STYLE=false), signed with SigV4. Without S3_ENDPOINT
+   * the local S3 sandbox (PUBLIC_URL/sandbox/s3, served while SANDBOX is on) stands in, with the keys below.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(3).default('MYPROSPERSANDBOXKEY'),
+  S3_SECRET_ACCESS_KEY: z.string().min(8).default('myprosper-sandbox-s3-secret-access-key'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** How often uploads nothing uses are looked for; they are deleted a day after their upload. */
+  ORPHAN_UPLOADS_CRON: z.string().min(9).default('23 * * * *'),
+  /** The help page's contact form is e-mailed here. */
+  SUPPORT_EMAIL: z.email().default('support@myprosper.test'),
+  /** How many proxies (load balancers) stand in front of the API; 0 trusts no X-Forwarded-For. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Booking: how far ahead slots are offered, the least notice, and how long an unpaid booking holds its slot. */
+  BOOKING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(52).default(4),
+  BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10080).default(120),
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /**
+   * Bookings one account may make an hour, whatever its tokens (each holds a slot unpaid for a while); one
+   * client address may make 10 times as many, whatever its accounts.
+   */
+  RATE_LIMIT_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** A session can be moved until this many hours before its start. */
+  RESCHEDULE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Background jobs (pg-boss on the same database): on/off, how often workers poll, when unpaid holds are swept. */
+  JOBS_ENABLED: bool.default(true),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(2),
+  /**
+   * A job's run still marked active after this long is taken for dead (its process was killed) and the job
+   * may run again: checked every minute, or this often when shorter. Runs are short sweeps, safe to repeat.
+   */
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  HOLD_EXPIRY_CRON: z.string().min(9).default('* * * * *'),
+  /** How often session messages (invitations, confirmations, reschedule notices, reminders) are looked for. */
+  NOTIFICATIONS_CRON: z.string().min(9).default('* * * * *'),
+  /**
+   * Africa's Talking SMS. Without AT_API_KEY messages go to the local sandbox (/sandbox/africastalking, shown
+   * at /dev/outbox) while SANDBOX is on. AT_BASE_URL defaults to AT's live host, or its sandbox host for the
+   * username 'sandbox'; AT_SENDER_ID is a registered sender id (AT's default when unset).
+   */
+  AT_BASE_URL: z.url().optional(),
+  AT_USERNAME: z.string().min(1).default('sandbox'),
+  AT_API_KEY: z.string().min(8).optional(),
+  AT_SENDER_ID: z.string().min(1).max(11).optional(),
+  /**
+   * M-PESA Daraja (STK push). Without MPESA_BASE_URL the local sandbox (PUBLIC_URL/sandbox/daraja, served
+   * while SANDBOX is on) answers, with the keys below. The short code and pass key default to Daraja's own
+   * sandbox ones. Callbacks come to MPESA_CALLBACK_BASE_URL (PUBLIC_URL when unset).
+   */
+  MPESA_BASE_URL: z.url().optional(),
+  MPESA_CONSUMER_KEY: z.string().min(1).default('myprosper-sandbox-consumer-key'),
+  MPESA_CONSUMER_SECRET: z.string().min(1).default('myprosper-sandbox-consumer-secret'),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .default('174379'),
+  MPESA_PASSKEY: z
+    .string()
+    .min(1)
+    .default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+  MPESA_CALLBACK_BASE_URL: z.url().optional(),
+  /** The local sandbox waits this long before it posts the callback. */
+  MPESA_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** Pushes still pending after this many seconds are asked about (STK push query), on this schedule. */
+  MPESA_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  MPESA_RECONCILE_CRON: z.string().min(9).default('* * * * *'),
+  /**
+   * Card: CyberSource Secure Acceptance hosted checkout. Without CARD_PAY_URL the local hosted page
+   * (/sandbox/cybersource/pay, served while SANDBOX is on) answers, with the keys below; the secret key signs
+   * on the server only. CARD_MERCHANT_POST_URL is where the local page posts its server-to-server receipt
+   * (PUBLIC_URL/myprosper/api/card/notify when unset; CyberSource's is set in its Business Center).
+   */
+  CARD_PAY_URL: z.url().optional(),
+  CARD_ACCESS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be 8 to 64 letters and digits')
+    .default('a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6'),
+  CARD_PROFILE_ID: z.string().min(1).max(64).default('0FFEAFFB-8171-4F34-A22D-1CD38A28A384'),
+  CARD_SECRET_KEY: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('myprosper-sandbox-card-secret'),
+  CARD_MERCHANT_POST_URL: z.url().optional(),
+  /** A mentee cancelling at least this many hours before the start gets their payment back in full. */
+  CANCEL_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** What the platform keeps of each paid session (rounded down to a shilling); the mentor earns the rest. */
+  PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  /** How often ended sessions are looked for to pay their mentors. */
+  EARNINGS_CRON: z.string().min(9).default('* * * * *'),
+  /**
+   * Video calls (docs/calls.md). ICE servers as comma-separated URLs: STUN ones need nothing; TURN ones get
+   * coturn time-limited credentials from CALL_TURN_SECRET (coturn's static-auth-secret). None: [] (calls then
+   * work on a local network only).
+   */
+  CALL_STUN_URLS: z.string().optional(),
+  CALL_TURN_URLS: z.string().optional(),
+  CALL_TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** People may enter this long before the start; the call stays open this long after the end. */
+  CALL_EARLY_JOIN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 60)
+    .default(10),
+  CALL_GRACE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  /** How often no-shows are decided and ended calls closed. */
+  CALL_ATTENDANCE_CRON: z.string().min(9).default('* * * * *'),
+  /** Redis for signaling across API instances (redis://host:6379); without it PostgreSQL carries it. */
+  REDIS_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parse the environment, failing with every bad variable listed. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Load ./.env when present (Node's own loader); real environment variables win. */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

@@ -1,0 +1,37 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as catalogue from './schema/catalogue.ts';
+import * as messaging from './schema/messaging.ts';
+import * as users from './schema/users.ts';
+
+export const schema = { ...catalogue, ...messaging, ...users };
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction or the database itself: repositories accept either, so one business operation commits once. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+// Dates and timestamps come back as strings we map ourselves; bigint counts as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  // Nor one checked out between two statements of a transaction (the pool listens to idle clients only):
+  // the failure reaches its next query, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    pool,
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminApplicationsRoutes } from './applications.routes.ts';
+import { adminAuditRoutes } from './audit.routes.ts';
+import { adminContentRoutes } from './content.routes.ts';
+import { adminDashboardRoutes } from './dashboard.routes.ts';
+import { adminInsightsRoutes } from './insights.routes.ts';
+import { adminPaymentsRoutes } from './payments.routes.ts';
+import { adminPayoutsRoutes } from './payouts.routes.ts';
+import { adminPricingRoutes } from './pricing.routes.ts';
+import { adminProgramsRoutes } from './programs.routes.ts';
+import { adminSessionsRoutes } from './sessions.routes.ts';
+import { adminUsersRoutes } from './users.routes.ts';
+
+/**
+ * The admin console's API, registered under /myprosper/api/admin. One hook guards every route in it: visitors
+ * get 401, anyone signed in who is not an ADMIN 403, whatever the route (so a new route cannot forget it).
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireRole('ADMIN'));
+  await app.register(adminDashboardRoutes);
+  await app.register(adminApplicationsRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminProgramsRoutes);
+  await app.register(adminPricingRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminSessionsRoutes);
+  await app.register(adminPaymentsRoutes);
+  await app.register(adminPayoutsRoutes);
+  await app.register(adminInsightsRoutes);
+  await app.register(adminAuditRoutes);
+};

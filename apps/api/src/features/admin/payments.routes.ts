@@ -1,0 +1,109 @@
+import { adminPageQuery } from '@myprosper/contract/admin';
+import {
+  adminMoneyMessages,
+  adminPaymentPageResponse,
+  adminPaymentQuery,
+  adminPaymentQueryResponse,
+  adminRefundPageResponse,
+  adminVoucherPageResponse,
+  adminVoucherQuery,
+} from '@myprosper/contract/admin-money';
+import { idParam } from '@myprosper/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.ts';
+import { createMpesaService } from '../payments/create-mpesa-service.ts';
+import { AdminPaymentsService } from './payments.service.ts';
+import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
+import { AdminVouchersRepository } from './vouchers.repository.ts';
+
+/** Payments, refunds and vouchers, under /myprosper/api/admin. */
+export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db.db;
+  const service = new AdminPaymentsService(db, createMpesaService(app));
+  const schema = { tags: adminTags, security: adminSecurity };
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        ...schema,
+        summary: 'Every payment with its provider references and status, newest first',
+        querystring: adminPaymentQuery,
+        response: { 200: adminPaymentPageResponse, ...adminErrors },
+      },
+    },
+    async (request) => ok(await service.search(request.query)),
+  );
+
+  app.post(
+    '/payments/:id/query',
+    {
+      schema: {
+        ...schema,
+        summary: 'Ask M-PESA again where a pending push stands, and apply a final answer',
+        params: z.object({ id: idParam }),
+        response: { 200: adminPaymentQueryResponse, ...adminErrors },
+      },
+    },
+    async (request) => ok(await service.query(request.user!, request.params.id), adminMoneyMessages.queried),
+  );
+
+  app.get(
+    '/refunds',
+    {
+      schema: {
+        ...schema,
+        summary: 'Refunds (REFUND ledger transactions), newest first, with whose wallets got the money',
+        querystring: adminPageQuery,
+        response: { 200: adminRefundPageResponse, ...adminErrors },
+      },
+    },
+    async (request) => ok(await service.refunds(request.query.page, request.query.pageSize)),
+  );
+
+  app.get(
+    '/vouchers',
+    {
+      schema: {
+        ...schema,
+        summary: 'Gift vouchers and their state, newest first',
+        querystring: adminVoucherQuery,
+        response: { 200: adminVoucherPageResponse, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, status, query } = request.query;
+      const { rows, total } = await new AdminVouchersRepository(db).search({
+        status,
+        query,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return ok({
+        items: rows.map((row) => ({
+          id: row.id,
+          reference: row.reference,
+          status: row.status,
+          amount: row.amount,
+          paymentMode: row.paymentMode,
+          buyer: row.buyer,
+          recipient: { name: row.recipientName, email: row.recipientEmail, phone: row.recipientPhone },
+          topic: row.topic,
+          mentor: row.mentor,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+          deliveredAt: row.deliveredAt?.toISOString() ?? null,
+          redeemedAt: row.redeemedAt?.toISOString() ?? null,
+          redeemedSession:
+            row.redeemedSessionId === null
+              ? null
+              : { id: row.redeemedSessionId, reference: row.redeemedSessionReference ?? '' },
+        })),
+        total,
+        page,
+        pageSize,
+      });
+    },
+  );
+};

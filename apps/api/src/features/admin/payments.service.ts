@@ -1,0 +1,121 @@
+import {
+  type AdminPayment,
+  type AdminPaymentPage,
+  type AdminPaymentQueryResult,
+  type AdminRefundPage,
+  adminMoneyMessages,
+} from '@myprosper/contract/admin-money';
+import type { PaymentAttemptStatus, PaymentProvider } from '@myprosper/contract/payments';
+import type { Db } from '../../db/connection.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { MpesaService } from '../payments/mpesa.service.ts';
+import { AuditLogRepository } from './audit-log.repository.ts';
+import { AdminPaymentsRepository } from './payments.repository.ts';
+
+type PaymentListRow = Awaited<ReturnType<AdminPaymentsRepository['search']>>['rows'][number];
+
+/** A payment row as the console shows it (never the callback token). */
+export function toAdminPayment(row: PaymentListRow): AdminPayment {
+  return {
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    amount: row.amount,
+    phoneNumber: row.phoneNumber,
+    payer: row.payer,
+    session: row.sessionId === null ? null : { id: row.sessionId, reference: row.sessionReference ?? '' },
+    merchantRequestId: row.merchantRequestId,
+    checkoutRequestId: row.checkoutRequestId,
+    providerReference: row.providerReference,
+    resultCode: row.resultCode,
+    resultDesc: row.resultDesc,
+    failureReason: row.failureReason,
+    outcomeNote: row.outcomeNote,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every payment with its provider references; asking M-PESA again about a stuck one; refunds. */
+export class AdminPaymentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly mpesa: MpesaService,
+  ) {}
+
+  async search(filter: {
+    status?: PaymentAttemptStatus;
+    provider?: PaymentProvider;
+    query?: string;
+    page: number;
+    pageSize: number;
+  }): Promise<AdminPaymentPage> {
+    const { rows, total } = await new AdminPaymentsRepository(this.db).search({
+      ...filter,
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    });
+    return { items: rows.map(toAdminPayment), total, page: filter.page, pageSize: filter.pageSize };
+  }
+
+  /**
+   * Re-runs the M-PESA status query of a pending push (the reconcile job's query, now). A final answer is
+   * applied by the payments feature, with the audit row in the same transaction; an answer that changes
+   * nothing is audited on its own.
+   */
+  async query(admin: CurrentUser, paymentId: number): Promise<AdminPaymentQueryResult> {
+    const repository = new AdminPaymentsRepository(this.db);
+    const row = await repository.findRow(paymentId);
+    if (!row) throw notFound(adminMoneyMessages.paymentNotFound);
+    if (row.provider !== 'MPESA') throw invalid(adminMoneyMessages.notMpesa);
+    if (row.status !== 'PENDING') throw new AppError('CONFLICT', adminMoneyMessages.notPending);
+    const audit = (outcome: string) => ({
+      actorId: admin.id,
+      action: 'QUERY_MPESA_PAYMENT',
+      entity: 'payment',
+      entityId: paymentId,
+      before: { status: row.status },
+      after: { outcome },
+    });
+    const outcome = await this.mpesa.settleByQuery(row, async (tx, applied) => {
+      await new AuditLogRepository(tx).record({
+        ...audit(applied),
+        after: { outcome: applied, status: applied },
+      });
+    });
+    if (outcome === 'ALREADY_FINAL') throw new AppError('CONFLICT', adminMoneyMessages.notPending);
+    if (outcome === 'PENDING' || outcome === 'UNAVAILABLE') {
+      await new AuditLogRepository(this.db).record(audit(outcome));
+    }
+    const payment = await repository.findOne(paymentId);
+    return { outcome, payment: toAdminPayment(payment!) };
+  }
+
+  async refunds(page: number, pageSize: number): Promise<AdminRefundPage> {
+    const { rows, credits, total } = await new AdminPaymentsRepository(this.db).refunds({
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return {
+      items: rows.map((row) => {
+        const to = credits.filter((credit) => credit.transactionId === row.transactionId);
+        return {
+          transactionId: row.transactionId,
+          session:
+            row.sessionId === null ? null : { id: row.sessionId, reference: row.sessionReference ?? '' },
+          amount: to.reduce((sum, credit) => sum + credit.amount, 0),
+          memo: row.memo,
+          to: to.map((credit) => ({
+            name: credit.name === 'VOUCHERS' ? 'Voucher' : credit.name,
+            amount: credit.amount,
+          })),
+          createdAt: row.createdAt.toISOString(),
+        };
+      }),
+      total,
+      page,
+      pageSize,
+    };
+  }
+}

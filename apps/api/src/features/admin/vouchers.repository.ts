@@ -1,0 +1,71 @@
+import type { AdminVoucher } from '@myprosper/contract/admin-money';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/connection.ts';
+import { topics } from '../../db/schema/catalogue.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
+import { vouchers } from '../../db/schema/vouchers.ts';
+import { containing } from './sessions.repository.ts';
+
+const buyer = alias(users, 'buyer_user');
+const mentor = alias(users, 'voucher_mentor');
+
+/** Gift vouchers as the console lists them (read only: the vouchers feature owns their changes). */
+export class AdminVouchersRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async search(filter: { status?: AdminVoucher['status']; query?: string; limit: number; offset: number }) {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(vouchers.status, filter.status));
+    if (filter.query) {
+      const text = containing(filter.query);
+      conditions.push(
+        or(
+          ilike(vouchers.reference, text),
+          ilike(vouchers.recipientName, text),
+          ilike(vouchers.recipientEmail, text),
+          ilike(vouchers.recipientPhone, text),
+          ilike(buyer.name, text),
+          ilike(buyer.email, text),
+        )!,
+      );
+    }
+    const where = and(...conditions);
+    const rows = await this.db
+      .select({
+        id: vouchers.id,
+        reference: vouchers.reference,
+        status: vouchers.status,
+        amount: vouchers.amount,
+        paymentMode: vouchers.paymentMode,
+        buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
+        recipientName: vouchers.recipientName,
+        recipientEmail: vouchers.recipientEmail,
+        recipientPhone: vouchers.recipientPhone,
+        topic: { id: topics.id, name: topics.name },
+        mentor: { id: mentor.id, name: mentor.name },
+        createdAt: vouchers.createdAt,
+        paidAt: vouchers.paidAt,
+        deliveredAt: vouchers.deliveredAt,
+        redeemedAt: vouchers.redeemedAt,
+        redeemedSessionId: vouchers.redeemedSessionId,
+        redeemedSessionReference: sessions.reference,
+      })
+      .from(vouchers)
+      .innerJoin(buyer, eq(buyer.id, vouchers.buyerId))
+      .innerJoin(mentor, eq(mentor.id, vouchers.advisorId))
+      .innerJoin(topics, eq(topics.id, vouchers.topicId))
+      .leftJoin(sessions, eq(sessions.id, vouchers.redeemedSessionId))
+      .where(where)
+      .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(vouchers)
+      .innerJoin(buyer, eq(buyer.id, vouchers.buyerId))
+      .where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

@@ -1,0 +1,74 @@
+import type { Role } from '@myprosper/contract/common';
+import { messages } from '@myprosper/contract/messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { AuthRepository } from './auth.repository.ts';
+import type { TokenService } from './token.service.ts';
+
+export interface CurrentUser {
+  id: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: a valid token of an active user is required. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: a signed-in user with one of these roles. */
+    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: reads the token when there is one, and ignores a missing or bad one. */
+    optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+export const sessionExpiredMessage = messages.sessionExpired;
+
+/** Who is calling: checks the bearer token and that the user still exists, is active and has not revoked it. */
+export default fp(
+  async (app, options: { tokens: TokenService }) => {
+    const repository = new AuthRepository(app.db.db);
+    app.decorate('tokens', options.tokens);
+    app.decorateRequest('user', null);
+
+    async function resolve(request: FastifyRequest): Promise<CurrentUser | 'expired' | 'invalid' | null> {
+      const header = request.headers.authorization;
+      if (!header) return null;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) return 'invalid';
+      const check = await options.tokens.verify(match[1]);
+      if (!check.ok) return check.reason;
+      const state = await repository.findAuthState(check.claims.userId);
+      if (!state || state.status !== 'ACTIVE' || state.tokenVersion !== check.claims.version)
+        return 'invalid';
+      return { id: state.id, role: state.role };
+    }
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const user = await resolve(request);
+      if (user === null) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+      if (user === 'expired' || user === 'invalid')
+        throw new AppError('UNAUTHORIZED', messages.sessionExpired);
+      request.user = user;
+    });
+
+    app.decorate(
+      'requireRole',
+      (...roles: Role[]) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          await app.requireUser(request, reply);
+          if (!request.user || !roles.includes(request.user.role)) throw forbidden(messages.forbidden);
+        },
+    );
+
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      const user = await resolve(request);
+      request.user = typeof user === 'object' ? user : null;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

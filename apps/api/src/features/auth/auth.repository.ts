@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
+import { users } from '../../db/schema/users.ts';
+
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  tokenVersion: users.tokenVersion,
+};
+
+export type Account = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'name' | 'role' | 'status' | 'passwordHash' | 'tokenVersion'
+>;
+
+/** Accounts as sign-in, tokens and password changes need them. */
+export class AuthRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async findAuthState(userId: number) {
+    const [row] = await this.db
+      .select({ id: users.id, role: users.role, status: users.status, tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The account with this e-mail, whatever its letter case (users_email_unique is on lower(email)). */
+  async findByEmail(email: string): Promise<Account | null> {
+    const [row] = await this.db
+      .select(accountColumns)
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findById(userId: number): Promise<Account | null> {
+    const [row] = await this.db.select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
+    return row ?? null;
+  }
+
+  /** Refuses every token issued so far to this user. */
+  async bumpTokenVersion(userId: number): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+
+  /**
+   * Sets a new password hash only while the current one is still `expectedHash` (so a reset link or a change
+   * is used once even when two requests race), and refuses every token issued so far.
+   * Returns the new token version, or null when the password had already changed.
+   */
+  async replacePassword(userId: number, expectedHash: string, newHash: string): Promise<number | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({
+        passwordHash: newHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        passwordChangedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+      .returning({ tokenVersion: users.tokenVersion });
+    return row?.tokenVersion ?? null;
+  }
+}

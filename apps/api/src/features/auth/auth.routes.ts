@@ -1,0 +1,264 @@
+import {
+  authenticateRequest,
+  authenticateResponse,
+  changePasswordRequest,
+  changePasswordResponse,
+  checkResetLinkRequest,
+  checkResetLinkResponse,
+  forgotPasswordRequest,
+  forgotPasswordResponse,
+  logoutResponse,
+  refreshRequest,
+  refreshResponse,
+  resetPasswordRequest,
+  resetPasswordResponse,
+  validateTokenRequest,
+  validateTokenResponse,
+} from '@myprosper/contract/auth';
+import { errorEnvelope } from '@myprosper/contract/common';
+import { messages } from '@myprosper/contract/messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { extraLimit, limitPerAddress } from '../../lib/rate-limits.ts';
+import { done, ok } from '../../lib/reply.ts';
+import { AuthService, type SignIn } from './auth.service.ts';
+import {
+  type CookieOptions,
+  clearedRefreshCookie,
+  isLocalHttp,
+  readRefreshCookie,
+  refreshCookie,
+  refreshCookiePath,
+} from './refresh-cookie.ts';
+import { RefreshTokenService } from './refresh-tokens.ts';
+import { signupRoutes } from './signup.routes.ts';
+
+/** Reset mails one e-mail address may be sent in a quarter of an hour, from anywhere. */
+const resetMailsPerEmail = 3;
+/** Sign-in attempts one address may make per minute, over all usernames, as a multiple of the per-user limit. */
+const loginAttemptsPerIpFactor = 5;
+/** Refreshes one address may ask for per minute (each browser asks about once per bearer token lifetime). */
+const refreshesPerMinute = 120;
+
+const errors = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
+
+/** /myprosper/auth/* and /myprosper/api/changePassword (registered with the prefix /myprosper). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const refreshTokens = new RefreshTokenService(
+    { idleDays: app.env.REFRESH_TOKEN_IDLE_DAYS, absoluteDays: app.env.REFRESH_TOKEN_ABSOLUTE_DAYS },
+    app.tokens.now,
+  );
+  const cookieOptions: CookieOptions = { secure: !isLocalHttp(app.env.PUBLIC_URL) };
+  /** The login response, with the sign-in's refresh token in its cookie. */
+  const signedIn = (reply: FastifyReply, signIn: SignIn) => {
+    reply.header(
+      'set-cookie',
+      refreshCookie(signIn.refresh.token, signIn.refresh.expiresAt, app.tokens.now(), cookieOptions),
+    );
+    return signIn.response;
+  };
+  const service = new AuthService({
+    db: app.db.db,
+    tokens: app.tokens,
+    refresh: refreshTokens,
+    mailer: app.mailer,
+    env: app.env,
+    signingSecret: app.signingSecret,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => {
+    await service.warmUp();
+  });
+  app.addHook('onClose', async () => {
+    await service.drain();
+  });
+  const perMinute = app.env.RATE_LIMIT_LOGIN_PER_MINUTE;
+  const loginsPerIp = limitPerAddress(app, 'login', perMinute * loginAttemptsPerIpFactor);
+  // One account tried from many addresses (the per-address limits do not see that); counted by the typed
+  // username, so an unknown one is limited alike and the 429 tells nothing about who has an account.
+  const loginsPerAccount = extraLimit(app, 'login-account', perMinute * loginAttemptsPerIpFactor, (request) =>
+    bodyField(request, 'username'),
+  );
+  const resetMailsPerIp = limitPerAddress(app, 'forgot', perMinute);
+
+  app.post(
+    '/auth/authenticate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: authenticateRequest,
+        response: { 200: authenticateResponse, ...errors },
+      },
+      onRequest: loginsPerIp,
+      preValidation: loginsPerAccount,
+      config: {
+        rateLimit: {
+          max: perMinute,
+          timeWindow: '1 minute',
+          hook: 'preValidation',
+          keyGenerator: (request) => `${request.ip}|${bodyField(request, 'username')}`,
+        },
+      },
+    },
+    async (request, reply) =>
+      signedIn(reply, await service.authenticate(request.body.username, request.body.password)),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: `A new bearer token for the refresh token in the HttpOnly cookie (sent to ${refreshCookiePath} only); the refresh token is rotated`,
+        body: refreshRequest,
+        response: { 200: refreshResponse, ...errors, 415: errorEnvelope },
+      },
+      // Against cross-site requests, beside SameSite=Strict: a JSON body, which a form cannot send and another
+      // site's script cannot send without a CORS preflight this server never grants.
+      onRequest: requireJson,
+      config: { rateLimit: { max: refreshesPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const presented = readRefreshCookie(request.headers.cookie);
+      if (!presented) throw new AppError('UNAUTHORIZED', messages.sessionExpired);
+      try {
+        return signedIn(reply, await service.refresh(presented));
+      } catch (error) {
+        // A refused refresh token is of no more use: the browser may as well forget it.
+        if (error instanceof AppError && error.statusCode === 401) {
+          reply.header('set-cookie', clearedRefreshCookie(cookieOptions));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/validateToken',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The user behind a token',
+        body: validateTokenRequest,
+        response: { 200: validateTokenResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.validateToken(request.body.token), messages.tokenValid),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out on every device: every bearer and refresh token of the user is revoked',
+        security: [{ bearer: [] }],
+        response: { 200: logoutResponse, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      await service.logout(currentUserId(request));
+      reply.header('set-cookie', clearedRefreshCookie(cookieOptions));
+      return done(messages.loggedOut);
+    },
+  );
+
+  app.post(
+    '/auth/forgotPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+        body: forgotPasswordRequest,
+        response: { 200: forgotPasswordResponse, ...errors },
+      },
+      onRequest: resetMailsPerIp,
+      config: {
+        rateLimit: {
+          max: resetMailsPerEmail,
+          timeWindow: '15 minutes',
+          hook: 'preValidation',
+          keyGenerator: (request) => `forgot|${bodyField(request, 'email')}`,
+        },
+      },
+    },
+    async (request) => {
+      await service.forgotPassword(request.body.email);
+      return done(messages.resetEmailSent);
+    },
+  );
+
+  app.post(
+    '/auth/checkResetLink',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Whether a reset link may be used: 422 'Invalid Link' or 'The link has expired'",
+        body: checkResetLinkRequest,
+        response: { 200: checkResetLinkResponse, ...errors },
+      },
+      config: { rateLimit: { max: perMinute * loginAttemptsPerIpFactor, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await service.checkResetLink(request.body);
+      return done(messages.resetLinkValid);
+    },
+  );
+
+  app.post(
+    '/auth/resetPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password from a reset link',
+        body: resetPasswordRequest,
+        response: { 200: resetPasswordResponse, ...errors },
+      },
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await service.resetPassword(request.body);
+      return done(messages.passwordResetSuccess);
+    },
+  );
+
+  app.post(
+    '/api/changePassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password of the signed-in user; answers a fresh login response',
+        security: [{ bearer: [] }],
+        body: changePasswordRequest,
+        response: { 200: changePasswordResponse, ...errors },
+      },
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      signedIn(reply, await service.changePassword(currentUserId(request), request.body)),
+  );
+
+  await app.register(signupRoutes, { refreshTokens, signedIn });
+};
+
+/** A field of the raw body, trimmed and lower-cased, for rate limit keys (the body is parsed, not yet validated). */
+function bodyField(request: FastifyRequest, name: string): string {
+  const body = request.body;
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
+/** Refuses a body that is not JSON (by its declared type) before it is read. */
+async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON');
+}
+
+function currentUserId(request: FastifyRequest): number {
+  if (!request.user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+  return request.user.id;
+}

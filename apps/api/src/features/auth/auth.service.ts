@@ -1,0 +1,243 @@
+import type {
+  AuthenticateResponse,
+  ChangePasswordRequest,
+  ResetLinkParts,
+  ResetPasswordRequest,
+  SessionUser,
+} from '@myprosper/contract/auth';
+import { messages } from '@myprosper/contract/messages';
+import {
+  decodeResetLink,
+  judgeResetLink,
+  validatePassword,
+  validatePasswordConfirmation,
+  validateRequired,
+} from '@myprosper/contract/validation';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/connection.ts';
+import { AppError, forbidden, invalid, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { isSameText } from '../../lib/same-text.ts';
+import type { Mailer } from '../../providers/mail.ts';
+import { type Account, AuthRepository } from './auth.repository.ts';
+import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.ts';
+import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
+import type { TokenService } from './token.service.ts';
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  refresh: RefreshTokenService;
+  mailer: Mailer;
+  env: Pick<Env, 'PUBLIC_URL' | 'RESET_LINK_TTL_MINUTES'>;
+  signingSecret: string;
+  log: FastifyBaseLogger;
+}
+
+/** A sign-in: the spec's login response (with a short-lived bearer token) and the refresh token for the cookie. */
+export interface SignIn {
+  response: AuthenticateResponse;
+  refresh: IssuedRefreshToken;
+}
+
+/** Sign-in, tokens and passwords. */
+export class AuthService {
+  private readonly repository: AuthRepository;
+  private dummyHash: Promise<string> | null = null;
+  private readonly pendingMail = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.repository = new AuthRepository(deps.db);
+  }
+
+  /**
+   * E-mail and password to a token. A wrong password and an unknown e-mail get the same answer after the same
+   * work (a hash is checked either way); the account's status is told only to who knows its password.
+   */
+  async authenticate(username: string, password: string): Promise<SignIn> {
+    const account = await this.repository.findByEmail(username);
+    const isPasswordRight = await verifyPassword(
+      account?.passwordHash ?? (await this.getDummyHash()),
+      password,
+    );
+    if (!account || !isPasswordRight) throw unauthorized(messages.incorrectLogin);
+    this.assertMaySignIn(account);
+    const refresh = await this.deps.refresh.start(this.deps.db, account);
+    return {
+      response: await this.loginResponse(account, account.tokenVersion, messages.loginSuccess),
+      refresh,
+    };
+  }
+
+  /**
+   * A new bearer token for the refresh token of the cookie, which is spent and replaced (rotation). Refused
+   * with 401 'Your session has expired. Please login again.' when the token is unknown, expired, spent (its
+   * whole family is then revoked), or revoked by a log-out, a password change or a suspension.
+   */
+  async refresh(presented: string): Promise<SignIn> {
+    const outcome = await this.deps.refresh.rotate(this.deps.db, presented);
+    if (!outcome.ok) {
+      if (outcome.reason === 'reused') {
+        this.deps.log.warn(
+          { reason: outcome.reason },
+          'a spent refresh token came back: its sign-in is revoked',
+        );
+      }
+      throw unauthorized(messages.sessionExpired);
+    }
+    const { account } = outcome;
+    return {
+      response: await this.loginResponse(account, account.tokenVersion, messages.sessionRefreshed),
+      refresh: outcome.refresh,
+    };
+  }
+
+  /** The user behind a token, or 401 'Your session has expired. Please login again.' */
+  async validateToken(token: string): Promise<SessionUser> {
+    const check = await this.deps.tokens.verify(token);
+    if (!check.ok) throw unauthorized(messages.sessionExpired);
+    const account = await this.repository.findById(check.claims.userId);
+    if (!account || account.status !== 'ACTIVE' || account.tokenVersion !== check.claims.version) {
+      throw unauthorized(messages.sessionExpired);
+    }
+    return { userId: account.id, full_names: account.name, username: account.email, role: account.role };
+  }
+
+  /** Every token of this user stops working, on every device: bearer tokens by the version, refresh tokens too. */
+  async logout(userId: number): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await new AuthRepository(tx).bumpTokenVersion(userId);
+      await this.deps.refresh.forgetAll(tx, userId);
+    });
+  }
+
+  /**
+   * Mails a signed reset link when the e-mail belongs to an account. The mail goes out in the background so
+   * the answer takes the same time whether or not the account exists.
+   */
+  async forgotPassword(email: string): Promise<void> {
+    const account = await this.repository.findByEmail(email);
+    if (!account) return;
+    const { PUBLIC_URL, RESET_LINK_TTL_MINUTES } = this.deps.env;
+    const link = buildResetLink(
+      PUBLIC_URL,
+      { email: account.email, userId: account.id, timestamp: Date.now(), passwordHash: account.passwordHash },
+      this.deps.signingSecret,
+    );
+    const mail = resetPasswordMail({ name: account.name, link, ttlMinutes: RESET_LINK_TTL_MINUTES });
+    this.sendInBackground({ to: account.email, ...mail });
+  }
+
+  /** The account a reset link belongs to, or 422 'Invalid Link' / 'The link has expired'. */
+  async checkResetLink(parts: ResetLinkParts): Promise<Account> {
+    const decoded = decodeResetLink(parts);
+    if (!decoded) throw invalid(messages.invalidLink);
+    // The spec judges a link's age from its own parts first, as its client does; an old link is expired
+    // whatever its signature, and says nothing about the account.
+    const verdict = judgeResetLink(parts, Date.now(), this.deps.env.RESET_LINK_TTL_MINUTES);
+    if (verdict !== 'valid') throw invalid(verdict);
+    const account = await this.repository.findById(decoded.userId);
+    if (!account || account.email.toLowerCase() !== decoded.email.toLowerCase()) {
+      throw invalid(messages.invalidLink);
+    }
+    const expected = signResetLink(
+      {
+        email: account.email,
+        userId: account.id,
+        timestamp: decoded.timestamp,
+        passwordHash: account.passwordHash,
+      },
+      this.deps.signingSecret,
+    );
+    if (!isSameText(expected, parts.signature)) throw invalid(messages.invalidLink);
+    return account;
+  }
+
+  /** Sets the new password from a valid link; the link and every token die with the old password. */
+  async resetPassword(request: ResetPasswordRequest): Promise<void> {
+    const account = await this.checkResetLink(request);
+    assertNewPassword(request.password, request.confirmPassword);
+    const newHash = await hashPassword(request.password);
+    const version = await this.repository.replacePassword(account.id, account.passwordHash, newHash);
+    if (version === null) throw invalid(messages.invalidLink);
+  }
+
+  /**
+   * A signed-in user's new password: other devices are signed out (their bearer and refresh tokens are of the
+   * old version), this one gets a fresh sign-in.
+   */
+  async changePassword(userId: number, request: ChangePasswordRequest): Promise<SignIn> {
+    const account = await this.repository.findById(userId);
+    if (!account) throw unauthorized(messages.sessionExpired);
+    if (!(await verifyPassword(account.passwordHash, request.currentPassword))) {
+      throw invalid(messages.currentPasswordIncorrect);
+    }
+    assertNewPassword(request.password, request.confirmPassword);
+    const newHash = await hashPassword(request.password);
+    const refresh = await this.deps.db.transaction(async (tx) => {
+      const version = await new AuthRepository(tx).replacePassword(account.id, account.passwordHash, newHash);
+      if (version === null) throw invalid(messages.currentPasswordIncorrect);
+      return { version, token: await this.deps.refresh.start(tx, { id: account.id, tokenVersion: version }) };
+    });
+    return {
+      response: await this.loginResponse(account, refresh.version, messages.passwordResetSuccess),
+      refresh: refresh.token,
+    };
+  }
+
+  /** Prepares the hash an unknown e-mail is checked against, so even the first such attempt takes the usual time. */
+  async warmUp(): Promise<void> {
+    await this.getDummyHash();
+  }
+
+  /** Waits for mails still being sent (on shutdown). */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.pendingMail]);
+  }
+
+  private assertMaySignIn(account: Account): void {
+    if (account.status === 'PENDING_REVIEW') throw forbidden(messages.mentorUnderReview);
+    if (account.status === 'REJECTED') throw forbidden(messages.mentorRejected);
+    if (account.status === 'SUSPENDED') throw forbidden(messages.accountSuspended);
+  }
+
+  private async loginResponse(
+    account: Account,
+    version: number,
+    message: string,
+  ): Promise<AuthenticateResponse> {
+    const jwttoken = await this.deps.tokens.sign({ userId: account.id, role: account.role, version });
+    return {
+      statusCode: 200,
+      message,
+      jwttoken,
+      userId: account.id,
+      full_names: account.name,
+      role: account.role,
+    };
+  }
+
+  /** A hash no password matches, so an unknown e-mail costs the same as a wrong password. */
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(`no-such-account-${Math.random()}`);
+    return this.dummyHash;
+  }
+
+  private sendInBackground(message: Parameters<Mailer['send']>[0]): void {
+    const sending = this.deps.mailer.send(message).catch((error: unknown) => {
+      this.deps.log.error({ err: error, to: message.to }, 'could not send the password reset e-mail');
+    });
+    this.pendingMail.add(sending);
+    void sending.finally(() => this.pendingMail.delete(sending));
+  }
+}
+
+/** The reset form's rules on the server: required, at least 8 characters, and equal to the confirmation. */
+function assertNewPassword(password: string, confirmPassword: string | undefined): void {
+  const message =
+    validateRequired(password) ??
+    validatePassword(password) ??
+    (confirmPassword === undefined ? null : validatePasswordConfirmation(password, confirmPassword));
+  if (message) throw new AppError('INVALID_INPUT', message);
+}

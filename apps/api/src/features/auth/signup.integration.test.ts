@@ -1,0 +1,151 @@
+import { addDaysToDate, todayIn } from '@myprosper/contract/dates';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { users } from '../../db/schema/users.ts';
+import { createIndustry, uniquePhone } from '../../db/seed/factories.ts';
+import { login, randomIp, uniqueEmail } from './auth.test-helpers.ts';
+
+describe('advisee sign-up: POST /myprosper/auth/registerAdvisee', () => {
+  let ctx: TestContext;
+  let industryId: number;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    industryId = (await createIndustry(ctx.database.db)).id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** A Kenyan mobile number as a person types it: 07XX XXXXXX. */
+  const localPhone = () => `0${uniquePhone().slice(3)}`;
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    email: uniqueEmail('signup'),
+    name: 'Wanjiru Kamau',
+    phoneNumber: localPhone(),
+    password: 'Prosper#2026',
+    confirmPassword: 'Prosper#2026',
+    industryId,
+    gender: 'Female',
+    dob: '1994-05-17',
+    source: 'Friend',
+    ...overrides,
+  });
+  const register = (payload: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/myprosper/auth/registerAdvisee',
+      remoteAddress: randomIp(),
+      payload,
+    });
+  const userCount = async () => (await ctx.database.db.select({ n: count() }).from(users))[0]!.n;
+
+  it('creates the advisee and signs them in at once', async () => {
+    const payload = form({
+      email: '  Amina.Otieno@Example.COM ',
+      name: ' Amina   Otieno ',
+      phoneNumber: '0712 000 111',
+    });
+    const res = await register(payload);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      statusCode: 200,
+      message: 'Registration successful',
+      full_names: 'Amina Otieno',
+      role: 'ADVISEE',
+    });
+    expect(body.jwttoken).toEqual(expect.any(String));
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, body.userId));
+    expect(row).toMatchObject({
+      email: 'amina.otieno@example.com',
+      phoneNumber: '254712000111',
+      role: 'ADVISEE',
+      status: 'ACTIVE',
+      gender: 'Female',
+      dob: '1994-05-17',
+      industryId,
+      source: 'Friend',
+    });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: `/myprosper/api/getAdviseeDetails/${body.userId}`,
+      headers: { authorization: `Bearer ${body.jwttoken}` },
+    });
+    expect(me.json().data).toMatchObject({ name: 'Amina Otieno', username: 'amina.otieno@example.com' });
+    const again = await login(ctx.app, 'amina.otieno@example.com', 'Prosper#2026', randomIp());
+    expect(again.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a missing phone', { phoneNumber: '' }, 'Please fill in phone number'],
+    ['a missing phone before anything else', { phoneNumber: ' ', name: '' }, 'Please fill in phone number'],
+    ['a missing name', { name: '' }, 'Please fill all fields'],
+    ['a missing e-mail', { email: undefined }, 'Please fill all fields'],
+    ['a missing industry', { industryId: null }, 'Please fill all fields'],
+    ['a missing password', { password: '' }, 'Please fill all fields'],
+    ['a missing confirmation', { confirmPassword: '' }, 'Please fill all fields'],
+    ['a missing source', { source: '' }, 'Please fill all fields'],
+    ['a missing gender', { gender: '' }, 'Please fill all fields'],
+    ['a missing birthday', { dob: '' }, 'Please fill all fields'],
+    ['a single name', { name: 'Wanjiru' }, 'Please enter your full name'],
+    ['a bad e-mail', { email: 'wanjiru@example' }, 'Invalid email'],
+    ['a bad phone', { phoneNumber: '0712' }, 'Invalid Phone No'],
+    [
+      'a short password',
+      { password: 'short1', confirmPassword: 'short1' },
+      'Password must be at least 8 characters',
+    ],
+    ['a different confirmation', { confirmPassword: 'Prosper#2027' }, 'Password does not match'],
+    ['a birthday in the future', { dob: addDaysToDate(todayIn(), 1) }, 'Birthday cannot be in the future'],
+    ['a birthday that is no date', { dob: '1994-02-30' }, 'Please enter a valid birthday'],
+    ['a gender that is not offered', { gender: 'Other' }, 'Please fill all fields'],
+  ])('refuses %s with its message and creates nothing', async (_case, overrides, message) => {
+    const before = await userCount();
+    const res = await register(form(overrides));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ statusCode: 422, message });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an industry that does not exist', async () => {
+    const res = await register(form({ industryId: 999_999 }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Please choose an industry from the list');
+  });
+
+  it('refuses an e-mail already registered, whatever its letter case, and creates nothing', async () => {
+    const first = form();
+    expect((await register(first)).statusCode).toBe(200);
+    const before = await userCount();
+    const res = await register(form({ email: first.email.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      statusCode: 409,
+      message: 'An account with this email already exists',
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a phone already registered, however it is written, and creates nothing', async () => {
+    const first = form();
+    expect((await register(first)).statusCode).toBe(200);
+    const before = await userCount();
+    const international = `+254 ${(first.phoneNumber as string).slice(1)}`;
+    const res = await register(form({ phoneNumber: international }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('An account with this phone number already exists');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('makes one account when two sign-ups race for the same e-mail', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all([register(form({ email })), register(form({ email }))]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await ctx.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    expect(rows[0]!.n).toBe(1);
+  });
+});

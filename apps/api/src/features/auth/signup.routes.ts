@@ -1,0 +1,36 @@
+import { authenticateResponse } from '@myprosper/contract/auth';
+import { errorEnvelope } from '@myprosper/contract/common';
+import { registerAdviseeRequest } from '@myprosper/contract/profiles';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SignIn } from './auth.service.ts';
+import type { RefreshTokenService } from './refresh-tokens.ts';
+import { SignupService } from './signup.service.ts';
+
+/** Sign-ups one address may send per minute. */
+const signupsPerMinute = 10;
+
+export interface SignupRoutesOptions {
+  refreshTokens: RefreshTokenService;
+  /** Sets the sign-in's refresh cookie and answers its login response. */
+  signedIn: (reply: FastifyReply, signIn: SignIn) => SignIn['response'];
+}
+
+/** POST /myprosper/auth/registerAdvisee (registered inside authRoutes, prefix /myprosper). */
+export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, options) => {
+  const service = new SignupService(app.db.db, app.tokens, options.refreshTokens);
+
+  app.post(
+    '/auth/registerAdvisee',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Advisee sign-up with the spec's rules; answers the login response (signed in at once)",
+        body: registerAdviseeRequest,
+        response: { 200: authenticateResponse, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+      },
+      config: { rateLimit: { max: signupsPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => options.signedIn(reply, await service.registerAdvisee(request.body)),
+  );
+};

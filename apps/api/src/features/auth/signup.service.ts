@@ -1,0 +1,58 @@
+import { accountMessages, type RegisterAdvisee } from '@myprosper/contract/profiles';
+import type { Db } from '../../db/connection.ts';
+import { invalid } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { SignIn } from './auth.service.ts';
+import type { RefreshTokenService } from './refresh-tokens.ts';
+import { SignupRepository } from './signup.repository.ts';
+import type { TokenService } from './token.service.ts';
+
+/** Advisee sign-up: one account, signed in at once. */
+export class SignupService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly refreshTokens: RefreshTokenService,
+  ) {}
+
+  /**
+   * Creates the advisee and signs them in (the login response and a refresh token). A taken e-mail or phone
+   * answers 409 and creates nothing (the unique indexes decide, so a race cannot make two accounts).
+   */
+  async registerAdvisee(form: RegisterAdvisee): Promise<SignIn> {
+    const passwordHash = await hashPassword(form.password);
+    const { account, refresh } = await this.db.transaction(async (tx) => {
+      const repository = new SignupRepository(tx);
+      if (!(await repository.industryExists(form.industryId))) throw invalid(accountMessages.unknownIndustry);
+      const created = await repository.insertAccount({
+        email: form.email,
+        name: form.name,
+        phoneNumber: form.phoneNumber,
+        passwordHash,
+        role: 'ADVISEE',
+        status: 'ACTIVE',
+        gender: form.gender,
+        dob: form.dob,
+        industryId: form.industryId,
+        source: form.source,
+      });
+      return { account: created, refresh: await this.refreshTokens.start(tx, created) };
+    });
+    const jwttoken = await this.tokens.sign({
+      userId: account.id,
+      role: account.role,
+      version: account.tokenVersion,
+    });
+    return {
+      response: {
+        statusCode: 200,
+        message: accountMessages.registered,
+        jwttoken,
+        userId: account.id,
+        full_names: account.name,
+        role: account.role,
+      },
+      refresh,
+    };
+  }
+}

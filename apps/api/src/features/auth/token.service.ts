@@ -1,0 +1,59 @@
+import type { Role } from '@myprosper/contract/common';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export interface TokenClaims {
+  userId: number;
+  role: Role;
+  /** The user's token version when issued; a bumped version revokes older tokens. */
+  version: number;
+}
+
+export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Where the time comes from: the system clock, or a test's. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+/** Signs and checks bearer (access) tokens (HS256 only: 'none' and other algorithms are refused). */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    /** An access token's lifetime; kept short, the web app refreshes it (refresh-tokens.ts). */
+    readonly ttlMinutes: number,
+    /** Issue and expiry are read from this clock, so tests can move time instead of waiting. */
+    readonly now: Clock = systemClock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: TokenClaims): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ role: claims.role, ver: claims.version })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlMinutes * 60)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<TokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
+      const userId = Number(payload.sub);
+      const role = payload.role;
+      const version = payload.ver;
+      if (!Number.isInteger(userId) || typeof role !== 'string' || typeof version !== 'number') {
+        return { ok: false, reason: 'invalid' };
+      }
+      return { ok: true, claims: { userId, role: role as Role, version } };
+    } catch (error) {
+      return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}

@@ -1,0 +1,311 @@
+import type { PaymentMode } from '@myprosper/contract/booking';
+import type { SessionType } from '@myprosper/contract/sessions';
+import type { WeeklyHour } from '@myprosper/contract/slots';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
+import { advisorAvailability, advisorTopics, pricingSettings, topics } from '../../db/schema/catalogue.ts';
+import { advisorBlockedDates } from '../../db/schema/profiles.ts';
+import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
+
+export interface NewSession {
+  reference: string;
+  advisorId: number;
+  adviseeId: number;
+  topicId: number;
+  sessionType: SessionType;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'PENDING_PAYMENT' | 'CONFIRMED';
+  paymentStatus: 'UNPAID' | 'PAID';
+  paymentMode: PaymentMode;
+  amount: number;
+  holdExpiresAt: Date | null;
+}
+
+export interface NewParticipant {
+  adviseeId: number | null;
+  phoneNumber: string | null;
+  email: string | null;
+  amount: number;
+  invitationStatus: 'ACCEPTED' | 'PENDING';
+  paymentStatus: 'UNPAID' | 'PAID';
+  isHost: boolean;
+}
+
+/** Someone a booking names: the mentor, the booker, or a registered attendee found by phone. */
+export interface BookingPerson {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  status: string;
+  phoneNumber: string | null;
+  profilePicUrl: string | null;
+}
+
+/** Everything a booking checks before it writes, read in one statement (BookingRepository.readBookingContext). */
+export interface BookingContext {
+  advisor: BookingPerson | null;
+  booker: BookingPerson | null;
+  /** The program, if published. */
+  topic: { id: number; name: string; tagLine: string; imgUrl: string } | null;
+  advisorGivesTopic: boolean;
+  weeklyHours: WeeklyHour[];
+  /** yyyy-MM-dd */
+  blockedDates: string[];
+  pricing: { base_session_price: number; vat_tax: number } | null;
+  /** Registered people with any of the attendees' numbers, keyed by the 254XXXXXXXXX form asked for. */
+  attendeesByPhone: Map<string, BookingPerson>;
+  /** The mentor has a session holding the hour (paid, or unpaid with its hold running). */
+  mentorBusy: boolean;
+  /** The booker or registered attendees who attend another session holding the hour. */
+  busyPeople: number[];
+  /** An unpaid hold past its time still blocks the hour (for the mentor or one of the people). */
+  lapsedHold: boolean;
+}
+
+/** A new session as stored, with what the database filled in. */
+export interface InsertedBooking {
+  id: number;
+  callStatus: 'NOT_STARTED' | 'STARTED' | 'ENDED';
+  icsSequence: number;
+  /** Attendee rows in the order they were given. */
+  participantIds: number[];
+}
+
+/** The stored forms a Kenyan number may have been saved in: 254712…, +254712…, 0712… */
+export function storedPhoneForms(phone254: string): string[] {
+  const national = phone254.slice(3);
+  return [phone254, `+${phone254}`, `0${national}`];
+}
+
+/** What booking reads (people, topics, weekly hours, prices) and writes (a session and its attendees). */
+export class BookingRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async findUser(id: number) {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        phoneNumber: users.phoneNumber,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    return row ?? null;
+  }
+
+  /** Registered people with any of these numbers (given as 254XXXXXXXXX), keyed by that form. */
+  async findUsersByPhones(phones254: readonly string[]) {
+    const found = new Map<string, { id: number; role: string; email: string }>();
+    if (phones254.length === 0) return found;
+    const forms = phones254.flatMap(storedPhoneForms);
+    const rows = await this.db
+      .select({ id: users.id, role: users.role, email: users.email, phoneNumber: users.phoneNumber })
+      .from(users)
+      .where(inArray(users.phoneNumber, forms));
+    for (const phone of phones254) {
+      const match = rows.find((row) => row.phoneNumber && storedPhoneForms(phone).includes(row.phoneNumber));
+      if (match) found.set(phone, { id: match.id, role: match.role, email: match.email });
+    }
+    return found;
+  }
+
+  /** A published program: an unpublished one can no longer be booked or bought as a voucher. */
+  async findTopic(id: number) {
+    const [row] = await this.db
+      .select({ id: topics.id, name: topics.name })
+      .from(topics)
+      .where(and(eq(topics.id, id), eq(topics.isLive, true)));
+    return row ?? null;
+  }
+
+  async advisorGivesTopic(advisorId: number, topicId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ topicId: advisorTopics.topicId })
+      .from(advisorTopics)
+      .where(and(eq(advisorTopics.advisorId, advisorId), eq(advisorTopics.topicId, topicId)));
+    return row !== undefined;
+  }
+
+  async findWeeklyHours(advisorId: number): Promise<WeeklyHour[]> {
+    return this.db
+      .select({ dayOfWeek: advisorAvailability.dayOfWeek, startHour: advisorAvailability.startHour })
+      .from(advisorAvailability)
+      .where(eq(advisorAvailability.advisorId, advisorId));
+  }
+
+  /** Whole dates (yyyy-MM-dd) the mentor has blocked: none of their hours is bookable on them. */
+  async findBlockedDates(advisorId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ date: advisorBlockedDates.blockedDate })
+      .from(advisorBlockedDates)
+      .where(eq(advisorBlockedDates.advisorId, advisorId));
+    return rows.map((row) => String(row.date));
+  }
+
+  async findPricing(type: SessionType) {
+    const [row] = await this.db
+      .select({ base_session_price: pricingSettings.baseSessionPrice, vat_tax: pricingSettings.vatTax })
+      .from(pricingSettings)
+      .where(eq(pricingSettings.priceType, type));
+    return row ?? null;
+  }
+
+  /**
+   * What a booking needs to know, in one statement: the mentor, the booker, the program and whether the
+   * mentor gives it, the mentor's weekly hours and blocked dates, the price, the registered attendees (by
+   * phone), and, for the hour [startsAt, endsAt) when given, who is already busy then and whether a lapsed
+   * hold still blocks it. The database still decides on the write (exclusion constraints); this lets a
+   * refusal be answered without writing.
+   */
+  async readBookingContext(query: {
+    advisorId: number;
+    bookerId: number;
+    topicId: number;
+    sessionType: SessionType;
+    phones254: readonly string[];
+    hour: { startsAt: Date; endsAt: Date } | null;
+    now: Date;
+  }): Promise<BookingContext> {
+    const { advisorId, bookerId, topicId, hour, now } = query;
+    const forms = query.phones254.flatMap(storedPhoneForms);
+    const person = (alias: string) =>
+      sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email,
+        'role', ${alias}.role, 'status', ${alias}.status, 'phoneNumber', ${alias}.phone_number,
+        'profilePicUrl', ${alias}.profile_pic_url)`);
+    const range = hour
+      ? sql`tstzrange(${hour.startsAt.toISOString()}::timestamptz, ${hour.endsAt.toISOString()}::timestamptz)`
+      : null;
+    const at = sql`${now.toISOString()}::timestamptz`;
+    // Sessions and attendances overlapping the hour that hold it (as the exclusion constraints count).
+    const busyChecks: SQL = range
+      ? sql`
+        exists (select 1 from sessions s
+                where s.advisor_id = ${advisorId} and s.status in ('PENDING_PAYMENT', 'CONFIRMED')
+                  and tstzrange(s.starts_at, s.ends_at) && ${range}
+                  and (s.status = 'CONFIRMED' or s.hold_expires_at > ${at})) as "mentorBusy",
+        coalesce((select json_agg(distinct p.advisee_id)
+                  from session_participants p join sessions s on s.id = p.session_id
+                  where p.advisee_id in (select id from people) and p.holds_slot
+                    and tstzrange(p.starts_at, p.ends_at) && ${range}
+                    and (s.status = 'CONFIRMED' or (s.status = 'PENDING_PAYMENT' and s.hold_expires_at > ${at}))),
+                 '[]'::json) as "busyPeople",
+        (exists (select 1 from sessions s
+                 where s.advisor_id = ${advisorId} and s.status = 'PENDING_PAYMENT'
+                   and tstzrange(s.starts_at, s.ends_at) && ${range} and s.hold_expires_at <= ${at})
+         or exists (select 1 from session_participants p join sessions s on s.id = p.session_id
+                    where p.advisee_id in (select id from people) and p.holds_slot
+                      and tstzrange(p.starts_at, p.ends_at) && ${range}
+                      and s.status = 'PENDING_PAYMENT' and s.hold_expires_at <= ${at})) as "lapsedHold"`
+      : sql`false as "mentorBusy", '[]'::json as "busyPeople", false as "lapsedHold"`;
+    const result = await this.db.execute<{
+      advisor: BookingPerson | null;
+      booker: BookingPerson | null;
+      topic: BookingContext['topic'];
+      givesTopic: boolean;
+      weeklyHours: WeeklyHour[];
+      blockedDates: string[];
+      pricing: BookingContext['pricing'];
+      phoneOwners: BookingPerson[];
+      mentorBusy: boolean;
+      busyPeople: number[];
+      lapsedHold: boolean;
+    }>(sql`
+      with owners as (
+        select u.* from users u where u.phone_number = any(${sql.param(forms)}::text[])
+      ), people as (
+        select ${bookerId}::int as id union select id from owners
+      )
+      select
+        (select ${person('u')} from users u where u.id = ${advisorId}) as advisor,
+        (select ${person('u')} from users u where u.id = ${bookerId}) as booker,
+        (select json_build_object('id', t.id, 'name', t.name, 'tagLine', t.tag_line, 'imgUrl', t.img_url)
+         from topics t where t.id = ${topicId} and t.is_live) as topic,
+        exists (select 1 from advisor_topics a where a.advisor_id = ${advisorId} and a.topic_id = ${topicId})
+          as "givesTopic",
+        coalesce((select json_agg(json_build_object('dayOfWeek', h.day_of_week, 'startHour', h.start_hour))
+                  from advisor_availability h where h.advisor_id = ${advisorId}), '[]'::json) as "weeklyHours",
+        coalesce((select json_agg(to_char(b.blocked_date, 'YYYY-MM-DD'))
+                  from advisor_blocked_dates b where b.advisor_id = ${advisorId}), '[]'::json) as "blockedDates",
+        (select json_build_object('base_session_price', p.base_session_price, 'vat_tax', p.vat_tax)
+         from pricing_settings p where p.price_type = ${query.sessionType}) as pricing,
+        coalesce((select json_agg(${person('o')} order by o.id) from owners o), '[]'::json) as "phoneOwners",
+        ${busyChecks}`);
+    const row = result.rows[0]!;
+    const attendeesByPhone = new Map<string, BookingPerson>();
+    for (const phone of query.phones254) {
+      const forms = storedPhoneForms(phone);
+      const match = row.phoneOwners.find((owner) => owner.phoneNumber && forms.includes(owner.phoneNumber));
+      if (match) attendeesByPhone.set(phone, match);
+    }
+    return {
+      advisor: row.advisor,
+      booker: row.booker,
+      topic: row.topic,
+      advisorGivesTopic: row.givesTopic,
+      weeklyHours: row.weeklyHours,
+      blockedDates: row.blockedDates,
+      pricing: row.pricing,
+      attendeesByPhone,
+      mentorBusy: row.mentorBusy,
+      busyPeople: row.busyPeople,
+      lapsedHold: row.lapsedHold,
+    };
+  }
+
+  /**
+   * The session and its attendees in one statement, so in one transaction: the exclusion constraints refuse
+   * it whole if the mentor's hour or an attendee's time is taken. Attendees hold the session's hour with it.
+   */
+  async insertBooking(
+    session: NewSession,
+    participants: readonly NewParticipant[],
+  ): Promise<InsertedBooking> {
+    // Arrays go as one parameter each (a bare array would be spread into a list).
+    const column = <T>(pick: (p: NewParticipant) => T) => sql.param(participants.map(pick));
+    const result = await this.db.execute<{
+      id: number;
+      callStatus: InsertedBooking['callStatus'];
+      icsSequence: number;
+      participantIds: number[] | null;
+    }>(sql`
+      with new_session as (
+        insert into ${sessions} (reference, advisor_id, advisee_id, topic_id, session_type, starts_at, ends_at,
+                                 status, payment_status, payment_mode, amount, hold_expires_at)
+        values (${session.reference}, ${session.advisorId}, ${session.adviseeId}, ${session.topicId},
+                ${session.sessionType}, ${session.startsAt.toISOString()}::timestamptz,
+                ${session.endsAt.toISOString()}::timestamptz, ${session.status}, ${session.paymentStatus},
+                ${session.paymentMode}, ${session.amount}, ${session.holdExpiresAt?.toISOString() ?? null}::timestamptz)
+        returning id, call_status, ics_sequence, starts_at, ends_at
+      ), new_participants as (
+        insert into ${sessionParticipants} (session_id, advisee_id, phone_number, email, amount, invitation_status,
+                                            payment_status, is_host, starts_at, ends_at, holds_slot)
+        select s.id, p.advisee_id, p.phone_number, p.email, p.amount, p.invitation_status::invitation_status,
+               p.payment_status::session_payment_status, p.is_host, s.starts_at, s.ends_at, true
+        from new_session s,
+             unnest(${column((p) => p.adviseeId)}::int[], ${column((p) => p.phoneNumber)}::text[],
+                    ${column((p) => p.email)}::text[], ${column((p) => p.amount)}::int[],
+                    ${column((p) => p.invitationStatus)}::text[], ${column((p) => p.paymentStatus)}::text[],
+                    ${column((p) => p.isHost)}::boolean[])
+               with ordinality as p(advisee_id, phone_number, email, amount, invitation_status, payment_status,
+                                    is_host, n)
+        order by p.n
+        returning id, advisee_id, phone_number
+      )
+      select s.id, s.call_status as "callStatus", s.ics_sequence as "icsSequence",
+             (select json_agg(np.id order by np.id) from new_participants np) as "participantIds"
+      from new_session s`);
+    const row = result.rows[0]!;
+    return {
+      id: row.id,
+      callStatus: row.callStatus,
+      icsSequence: row.icsSequence,
+      participantIds: row.participantIds ?? [],
+    };
+  }
+}

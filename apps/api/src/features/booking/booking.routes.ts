@@ -1,0 +1,97 @@
+import { bookingMessages, bookSessionRequest, bookSessionResponse } from '@myprosper/contract/booking';
+import { envelope, errorEnvelope, idParam } from '@myprosper/contract/common';
+import { rescheduleRequest, rescheduleResponse, sessionMessages } from '@myprosper/contract/sessions';
+import { advisorAvailability } from '@myprosper/contract/slots';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitPerAccount, limitPerAddress } from '../../lib/rate-limits.ts';
+import { ok } from '../../lib/reply.ts';
+import { SessionsService } from '../sessions/sessions.service.ts';
+import { BookingService } from './booking.service.ts';
+import { holdExpiryJob } from './hold-expiry.job.ts';
+import { RescheduleService } from './reschedule.service.ts';
+
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  503: errorEnvelope,
+};
+
+/** One client address may book this many times what one account may (people behind one shared address). */
+const bookingsPerAddressFactor = 10;
+
+/** Free hours, booking and rescheduling, under /myprosper/api. */
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db.db;
+  const sessions = new SessionsService(db, app.env);
+  const booking = new BookingService(db, app.env, sessions);
+  const reschedule = new RescheduleService(db, app.env, sessions);
+  app.jobs.define(holdExpiryJob(db, app.env.HOLD_EXPIRY_CRON));
+  // Each booking holds a slot unpaid for BOOKING_HOLD_MINUTES: per account (whichever token) and per address,
+  // so nobody can hold a mentor's week without paying.
+  const bookingsPerHour = app.env.RATE_LIMIT_BOOKINGS_PER_HOUR;
+  const bookingsPerAccount = limitPerAccount(
+    app,
+    'book-account',
+    bookingsPerHour,
+    '1 hour',
+    bookingMessages.tooManyBookings,
+  );
+  const bookingsPerAddress = limitPerAddress(
+    app,
+    'book-address',
+    bookingsPerHour * bookingsPerAddressFactor,
+    '1 hour',
+    bookingMessages.tooManyBookings,
+  );
+
+  app.get(
+    '/getAdvisorAvailability/:advisorId',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: "A mentor's bookable hours over the booking horizon (platform time zone)",
+        params: z.object({ advisorId: idParam }),
+        response: { 200: envelope(advisorAvailability), 404: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (request) => ok(await booking.getAvailability(request.params.advisorId)),
+  );
+
+  app.post(
+    '/bookSession',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Book an hour (unpaid, held for a while); the message is the reference number',
+        security: [{ bearer: [] }],
+        body: bookSessionRequest,
+        response: { 200: bookSessionResponse, ...errors, 429: errorEnvelope },
+      },
+      onRequest: [app.requireUser, bookingsPerAccount, bookingsPerAddress],
+    },
+    async (request) => {
+      const session = await booking.book(request.user!, request.body);
+      return ok(session, session.reference);
+    },
+  );
+
+  app.post(
+    '/rescheduleSession',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Move a session to another free hour of its mentor (host or mentor)',
+        security: [{ bearer: [] }],
+        body: rescheduleRequest,
+        response: { 200: rescheduleResponse, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) =>
+      ok(await reschedule.reschedule(request.user!, request.body), sessionMessages.rescheduled),
+  );
+};

@@ -1,0 +1,270 @@
+import {
+  type BookSessionPayload,
+  bookingMessages,
+  checkOtherAttendees,
+  normaliseKenyanMobile,
+  priceBooking,
+  slotProblemMessage,
+} from '@myprosper/contract/booking';
+import { isCalendarDate } from '@myprosper/contract/dates';
+import { messages } from '@myprosper/contract/messages';
+import type { Session } from '@myprosper/contract/sessions';
+import {
+  type AdvisorAvailability,
+  checkSlot,
+  horizonDates,
+  hourOfTime,
+  listBookableSlots,
+  type SlotRules,
+  slotEnd,
+  slotStart,
+  toSessionAvailabilities,
+} from '@myprosper/contract/slots';
+import type { Db } from '../../db/connection.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.plugin.ts';
+import {
+  bookingConflictOf,
+  exclusionViolation,
+  isRetryable,
+  pgErrorOf,
+  uniqueViolation,
+} from '../sessions/database-errors.ts';
+import { toSession } from '../sessions/session-view.ts';
+import {
+  type ParticipantRecord,
+  type SessionRecord,
+  SessionsRepository,
+} from '../sessions/sessions.repository.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import {
+  BookingRepository,
+  type InsertedBooking,
+  type NewParticipant,
+  type NewSession,
+} from './booking.repository.ts';
+import { newSessionReference } from './session-reference.ts';
+import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
+
+/** Attempts of one booking transaction: a reference collision or a deadlock runs it again. */
+const maxAttempts = 3;
+
+/** Free hours and new bookings. The database, not this code, guarantees a slot is sold once. */
+export class BookingService {
+  /**
+   * `_sessions` is not used any more: a booking's answer is made from what it read and wrote, without
+   * reading the session again. booking.routes.ts still passes it; it can go when the routes stop.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly env: BookingEnv,
+    _sessions?: SessionsService,
+  ) {}
+
+  private async findActiveAdvisor(advisorId: number) {
+    const advisor = await new BookingRepository(this.db).findUser(advisorId);
+    if (!advisor || advisor.role !== 'ADVISOR' || advisor.status !== 'ACTIVE') {
+      throw notFound(bookingMessages.advisorNotFound);
+    }
+    return advisor;
+  }
+
+  /** The mentor's bookable hours: the spec's sessionAvailabilities and the exact list. */
+  async getAvailability(advisorId: number, now = new Date()): Promise<AdvisorAvailability> {
+    await this.findActiveAdvisor(advisorId);
+    const rules = await loadSlotRules(this.db, this.env, advisorId, now);
+    const { first, last } = horizonDates(now, this.env.BOOKING_HORIZON_WEEKS, this.env.TIME_ZONE);
+    const from = slotStart(first, 0, this.env.TIME_ZONE);
+    const to = new Date(slotStart(last, 0, this.env.TIME_ZONE).getTime() + 86_400_000);
+    const taken = await new SessionsRepository(this.db).findTakenRanges(advisorId, from, to, now);
+    const bookableSlots = listBookableSlots({ ...rules, taken });
+    return {
+      advisorId,
+      timeZone: this.env.TIME_ZONE,
+      sessionAvailabilities: toSessionAvailabilities(bookableSlots),
+      bookableSlots,
+    };
+  }
+
+  /**
+   * Books an hour for the caller, unpaid and held for BOOKING_HOLD_MINUTES (or confirmed when free). Two
+   * statements: one reads everything the checks need, one writes the session and its attendees (the
+   * database's exclusion constraints decide any race). The answer is made from what was read and written.
+   */
+  async book(caller: CurrentUser, input: BookSessionPayload): Promise<Session> {
+    if (caller.role !== 'ADVISEE') {
+      if (input.advisorId === caller.id) throw invalid(bookingMessages.cannotBookSelf);
+      throw forbidden(bookingMessages.onlyAdvisees);
+    }
+    if (input.adviseeId !== undefined && input.adviseeId !== caller.id)
+      throw forbidden(bookingMessages.notYou);
+    const selectedDate = input.selectedDate?.trim() ?? '';
+    if (selectedDate === '') throw invalid(bookingMessages.selectDate);
+    if (input.advisorId === caller.id) throw invalid(bookingMessages.cannotBookSelf);
+    const selectedTime = input.selectedTime.trim();
+
+    const now = new Date();
+    const repository = new BookingRepository(this.db);
+    // The numbers to look up, if the list is well formed (its problems are told in their turn, below).
+    const given = checkOtherAttendees(input.sessionType, input.otherAttendees, null);
+    const context = await repository.readBookingContext({
+      advisorId: input.advisorId,
+      bookerId: caller.id,
+      topicId: input.topicId,
+      sessionType: input.sessionType,
+      phones254: given.ok ? given.phones : [],
+      hour: this.hourOf(selectedDate, selectedTime),
+      now,
+    });
+
+    const { advisor, topic, booker } = context;
+    if (!advisor || advisor.role !== 'ADVISOR' || advisor.status !== 'ACTIVE') {
+      throw notFound(bookingMessages.advisorNotFound);
+    }
+    if (!topic) throw notFound(bookingMessages.topicNotFound);
+    if (!context.advisorGivesTopic) throw invalid(bookingMessages.topicNotOffered);
+
+    const rules: SlotRules = {
+      availability: context.weeklyHours,
+      blockedDates: context.blockedDates,
+      now,
+      horizonWeeks: this.env.BOOKING_HORIZON_WEEKS,
+      minNoticeMinutes: this.env.BOOKING_MIN_NOTICE_MINUTES,
+      timeZone: this.env.TIME_ZONE,
+    };
+    const slot = checkSlot(rules, selectedDate, selectedTime);
+    if (!slot.ok) throw invalid(slotProblemMessage(slot.problem, slotLimits(this.env)));
+
+    if (!booker) throw notFound(messages.notFound);
+    const attendees = checkOtherAttendees(input.sessionType, input.otherAttendees, booker.phoneNumber);
+    if (!attendees.ok) throw invalid(attendees.message);
+    const registered = context.attendeesByPhone;
+    for (const [phone, person] of registered) {
+      if (person.id === caller.id) throw invalid(bookingMessages.ownPhone);
+      if (person.role !== 'ADVISEE') throw invalid(bookingMessages.attendeeIsMentor(phone));
+    }
+
+    if (!context.pricing) throw new AppError('UNAVAILABLE', bookingMessages.pricingMissing);
+    const { amount, share } = priceBooking(context.pricing, attendees.phones.length);
+    const isFree = amount === 0;
+    const paymentStatus = isFree ? 'PAID' : 'UNPAID';
+
+    // Refusals the read already shows, worded as the constraints' would be (the mentor's hour first).
+    if (context.mentorBusy) throw conflict(bookingMessages.slotTaken);
+    if (context.busyPeople.includes(caller.id)) throw conflict(bookingMessages.youAreBusy);
+    if (context.busyPeople.length > 0) throw conflict(bookingMessages.attendeeBusy);
+
+    const participants: NewParticipant[] = [
+      {
+        adviseeId: caller.id,
+        phoneNumber: booker.phoneNumber
+          ? (normaliseKenyanMobile(booker.phoneNumber) ?? booker.phoneNumber)
+          : null,
+        email: booker.email,
+        amount: share,
+        invitationStatus: 'ACCEPTED',
+        paymentStatus,
+        isHost: true,
+      },
+      ...attendees.phones.map((phone): NewParticipant => {
+        const person = registered.get(phone);
+        return {
+          adviseeId: person?.id ?? null,
+          phoneNumber: phone,
+          email: person?.email ?? null,
+          amount: share,
+          invitationStatus: 'PENDING',
+          paymentStatus,
+          isHost: false,
+        };
+      }),
+    ];
+    // One order for every transaction, so two group bookings never wait on each other in a circle.
+    participants.sort(
+      (a, b) => (a.adviseeId ?? Number.MAX_SAFE_INTEGER) - (b.adviseeId ?? Number.MAX_SAFE_INTEGER),
+    );
+
+    const values: Omit<NewSession, 'reference'> = {
+      advisorId: input.advisorId,
+      adviseeId: caller.id,
+      topicId: topic.id,
+      sessionType: input.sessionType,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      status: isFree ? 'CONFIRMED' : 'PENDING_PAYMENT',
+      paymentStatus,
+      paymentMode: input.paymentMode,
+      amount,
+      holdExpiresAt: isFree ? null : new Date(now.getTime() + this.env.BOOKING_HOLD_MINUTES * 60_000),
+    };
+    // A lapsed hold still blocks the hour until it is marked expired: mark such holds first.
+    if (context.lapsedHold) await new SessionsRepository(this.db).expireStaleHolds(now);
+    const inserted = await this.insertWithRetry(caller.id, (reference) =>
+      repository.insertBooking({ ...values, reference }, participants),
+    );
+
+    const names = new Map<number, string>([[caller.id, booker.name]]);
+    for (const person of registered.values()) names.set(person.id, person.name);
+    const record: SessionRecord = {
+      ...values,
+      id: inserted.id,
+      reference: inserted.reference,
+      callStatus: inserted.callStatus,
+      icsSequence: inserted.icsSequence,
+      topic,
+      advisor: {
+        id: advisor.id,
+        name: advisor.name,
+        email: advisor.email,
+        profilePicUrl: advisor.profilePicUrl,
+      },
+      host: { id: booker.id, name: booker.name, email: booker.email, profilePicUrl: booker.profilePicUrl },
+    };
+    const stored: ParticipantRecord[] = participants
+      .map((participant, n) => ({
+        ...participant,
+        id: inserted.participantIds[n]!,
+        sessionId: inserted.id,
+        name: participant.adviseeId === null ? null : (names.get(participant.adviseeId) ?? null),
+      }))
+      // As the sessions feature lists them: the host first, then in the order they were stored.
+      .sort((a, b) => Number(b.isHost) - Number(a.isHost) || a.id - b.id);
+    return toSession(record, stored, { viewer: 'ADVISEE', now: new Date(), timeZone: this.env.TIME_ZONE });
+  }
+
+  /** The hour a well-formed date and time name (checked against the mentor's rules later), or null. */
+  private hourOf(date: string, time: string): { startsAt: Date; endsAt: Date } | null {
+    const hour = hourOfTime(time);
+    if (!isCalendarDate(date) || hour === null) return null;
+    const startsAt = slotStart(date, hour, this.env.TIME_ZONE);
+    return { startsAt, endsAt: slotEnd(startsAt) };
+  }
+
+  /**
+   * Writes a booking under a fresh reference, again after a reference collision or a deadlock, and once
+   * more after marking lapsed holds expired if one was in the way; slot conflicts become 409.
+   */
+  private async insertWithRetry(
+    callerId: number,
+    insert: (reference: string) => Promise<InsertedBooking>,
+  ): Promise<InsertedBooking & { reference: string }> {
+    let releasedHolds = false;
+    for (let attempt = 1; ; attempt++) {
+      const reference = newSessionReference();
+      try {
+        return { ...(await insert(reference)), reference };
+      } catch (error) {
+        const info = pgErrorOf(error);
+        const isReferenceClash =
+          info?.code === uniqueViolation && info.constraint === 'sessions_reference_unique';
+        if (attempt < maxAttempts && (isReferenceClash || isRetryable(error))) continue;
+        // A hold may have lapsed since the read: mark lapsed holds expired, and try once more if any was.
+        if (info?.code === exclusionViolation && !releasedHolds && attempt < maxAttempts) {
+          releasedHolds = true;
+          if ((await new SessionsRepository(this.db).expireStaleHolds(new Date())) > 0) continue;
+        }
+        throw bookingConflictOf(error, callerId) ?? error;
+      }
+    }
+  }
+}

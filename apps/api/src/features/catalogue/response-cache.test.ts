@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueVersion, VersionedCache } from './response-cache.ts';
+
+/** A database whose version reads answer when the test says, and a clock the test moves. */
+function world() {
+  let stored = 1;
+  const pending: Array<() => void> = [];
+  const state = { now: 0, queries: 0 };
+  const version = new CatalogueVersion(
+    () => {
+      state.queries++;
+      const answer = stored;
+      return new Promise<number>((resolve) => pending.push(() => resolve(answer)));
+    },
+    100,
+    () => state.now,
+  );
+  return {
+    state,
+    version,
+    commit: () => {
+      stored++;
+    },
+    /** Lets every query sent so far answer, and what follows from the answers run. */
+    answer: async () => {
+      for (const resolve of pending.splice(0)) resolve();
+      await new Promise((done) => setImmediate(done));
+    },
+  };
+}
+
+describe('catalogue version', () => {
+  it('asks the database once for every read within 100 ms of the question', async () => {
+    const { state, version, answer } = world();
+    const first = version.current();
+    const second = version.current();
+    await answer();
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    state.now = 100;
+    expect(version.current()).toBe(1);
+    expect(state.queries).toBe(1);
+  });
+
+  it("sees another process's change on the first read more than 100 ms after the last question", async () => {
+    const { state, version, commit, answer } = world();
+    const first = version.current();
+    await answer();
+    expect(await first).toBe(1);
+    commit();
+    state.now = 101;
+    const later = version.current();
+    await answer();
+    expect(await later).toBe(2);
+    expect(state.queries).toBe(2);
+  });
+
+  it('asks again at once after a change made through this process, not trusting a question sent before it', async () => {
+    const { state, version, commit, answer } = world();
+    const before = version.current();
+    state.now = 5;
+    commit();
+    version.invalidate();
+    state.now = 6;
+    const after = version.current();
+    await answer();
+    expect(await before).toBe(1);
+    await answer();
+    expect(await after).toBe(2);
+    expect(state.queries).toBe(2);
+  });
+});
+
+describe('versioned cache', () => {
+  it('answers a value only for the version and while it is fresh', () => {
+    const cache = new VersionedCache<string>(1_000, 2);
+    cache.set('leadrship', 7, 'hits', 0);
+    expect(cache.get('leadrship', 7, 999)).toBe('hits');
+    expect(cache.get('leadrship', 7, 1_000)).toBeUndefined();
+    cache.set('leadrship', 7, 'hits', 0);
+    expect(cache.get('leadrship', 8, 1)).toBeUndefined();
+    cache.set('a', 8, 'A', 0);
+    cache.set('b', 8, 'B', 0);
+    cache.set('c', 8, 'C', 0);
+    expect(cache.get('a', 8, 1)).toBeUndefined();
+    expect(cache.get('c', 8, 1)).toBe('C');
+  });
+});

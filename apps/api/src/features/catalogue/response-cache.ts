@@ -1,0 +1,222 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+
+/** How long an anonymous catalogue answer is served from memory at most (it goes sooner when data changes). */
+export const catalogueCacheTtlMs = 30_000;
+/** How many different answers (URLs) are kept; the oldest goes first. */
+export const catalogueCacheMaxEntries = 2_000;
+/** Below this size answers are sent uncompressed (as @fastify/compress does). */
+const compressThreshold = 1024;
+
+/**
+ * How old the catalogue version a read relies on may be, at most: a change committed by another process
+ * shows on this one within this time. A change made through this process shows on its next read
+ * (CatalogueVersion.invalidate).
+ */
+export const catalogueVersionMaxAgeMs = 100;
+
+interface VersionRead {
+  /** When the query was sent: what it answers is at least as new as this instant. */
+  startedAt: number;
+  version: Promise<number>;
+}
+
+/**
+ * The catalogue's version: one row, bumped at commit by every transaction that changed what the public
+ * catalogue shows (triggers of the catalogue_cache migration: programs, tips, FAQs, testimonials, prices,
+ * reference lists, mentors' public profiles, topics, languages, hours, ratings). Cached answers are served
+ * only while it stays the same.
+ *
+ * A process reads it from the database at most once per `maxAgeMs`: a read answers every request that
+ * arrives within `maxAgeMs` of the moment its query was sent, so a change committed anywhere is seen by every
+ * read arriving `maxAgeMs` after its commit, on every process. A change committed through this process is
+ * announced with invalidate(), after which only a query sent later counts, so it is seen at once here.
+ * Queries are never sent side by side: a request that cannot use the one in flight waits for the next.
+ */
+export class CatalogueVersion {
+  private latest: { startedAt: number; version: number } | null = null;
+  private inFlight: VersionRead | null = null;
+  private queued: Promise<number> | null = null;
+  /** Reads sent at or before this instant may predate a change made through this process. */
+  private invalidatedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * `read` answers the version stored in the database (CatalogueRepository.readVersion); `clock` counts
+   * milliseconds.
+   */
+  constructor(
+    private readonly read: () => Promise<number>,
+    private readonly maxAgeMs = catalogueVersionMaxAgeMs,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** The version to serve this request with: known already (no waiting), or that of the next query. */
+  current(): number | Promise<number> {
+    const now = this.clock();
+    if (this.latest && this.isFreshEnough(this.latest.startedAt, now)) return this.latest.version;
+    if (!this.inFlight) return this.start().version;
+    if (this.isFreshEnough(this.inFlight.startedAt, now)) return this.inFlight.version;
+    if (!this.queued) {
+      const after = this.inFlight.version.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.queued = after.then(() => {
+        this.queued = null;
+        return this.start().version;
+      });
+    }
+    return this.queued;
+  }
+
+  /** A change of the catalogue may have been committed through this process: the next read asks again. */
+  invalidate(): void {
+    this.invalidatedAt = this.clock();
+    this.latest = null;
+  }
+
+  private isFreshEnough(startedAt: number, now: number): boolean {
+    return startedAt > this.invalidatedAt && now - startedAt <= this.maxAgeMs;
+  }
+
+  private start(): VersionRead {
+    const startedAt = this.clock();
+    const version = this.read()
+      .then((value) => {
+        if (!this.latest || this.latest.startedAt < startedAt) this.latest = { startedAt, version: value };
+        return value;
+      })
+      .finally(() => {
+        if (this.inFlight?.startedAt === startedAt) this.inFlight = null;
+      });
+    this.inFlight = { startedAt, version };
+    return this.inFlight;
+  }
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Entry {
+  version: number;
+  expiresAt: number;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/** The best encoding a client accepts among ours (q=0 means refused). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Serialized answers by URL, each valid for one catalogue version and a short while. Compressed forms are
+ * made once per answer, on first demand, instead of on every request. When full, the answer read least
+ * recently goes first.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs = catalogueCacheTtlMs,
+    private readonly maxEntries = catalogueCacheMaxEntries,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The answer for `key` at `version`, in `encoding`; null when absent, stale or of another version. */
+  get(
+    key: string,
+    version: number,
+    encoding: Encoding,
+    now = Date.now(),
+  ): { body: Buffer; encoding: Encoding } | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.version !== version || entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    // Read now: moved to the end of the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (encoding === 'identity' || entry.body.length < compressThreshold) {
+      return { body: entry.body, encoding: 'identity' };
+    }
+    if (encoding === 'br') {
+      entry.br ??= brotliCompressSync(entry.body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+        },
+      });
+      return { body: entry.br, encoding };
+    }
+    entry.gzip ??= gzipSync(entry.body);
+    return { body: entry.gzip, encoding };
+  }
+
+  set(key: string, version: number, body: string | Buffer, now = Date.now()): void {
+    this.entries.delete(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, {
+      version,
+      expiresAt: now + this.ttlMs,
+      body: typeof body === 'string' ? Buffer.from(body) : body,
+    });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Values computed from the catalogue (such as search results), each valid for one catalogue version and a
+ * short while; the oldest goes first when full.
+ */
+export class VersionedCache<T> {
+  private readonly entries = new Map<string, { version: number; expiresAt: number; value: T }>();
+
+  constructor(
+    private readonly ttlMs = catalogueCacheTtlMs,
+    private readonly maxEntries = catalogueCacheMaxEntries,
+  ) {}
+
+  /** The value for `key` at `version`; undefined when absent, stale or of another version. */
+  get(key: string, version: number, now = Date.now()): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version || entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, version: number, value: T, now = Date.now()): void {
+    this.entries.delete(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { version, expiresAt: now + this.ttlMs, value });
+  }
+}

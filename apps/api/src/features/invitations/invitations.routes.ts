@@ -1,0 +1,62 @@
+import { errorEnvelope } from '@myprosper/contract/common';
+import {
+  acceptInvitationRequest,
+  acceptInvitationResponse,
+  invitationMessages,
+  invitationStatusParams,
+  invitationStatusResponse,
+} from '@myprosper/contract/invitations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerAddress, perAccount } from '../../lib/rate-limits.ts';
+import { ok } from '../../lib/reply.ts';
+import { InvitationsService } from './invitations.service.ts';
+
+/** Group session invitations, under /myprosper/api. */
+export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new InvitationsService(app.db.db);
+  const acceptsPerAddress = limitPerAddress(app, 'accept-invitation', 30);
+
+  app.get(
+    '/invitationStatus/:sessionId/:phoneNo',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: "An invitation link's status: is the invited phone (base64) registered? Open to all",
+        params: invitationStatusParams,
+        response: {
+          200: invitationStatusResponse,
+          404: errorEnvelope,
+          410: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => ok(await service.getStatus(request.params.sessionId, request.params.phoneNo)),
+  );
+
+  app.post(
+    '/acceptInvitation',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'The caller accepts the group session invitation sent to their phone (again: same answer)',
+        security: [{ bearer: [] }],
+        body: acceptInvitationRequest,
+        response: {
+          200: acceptInvitationResponse,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+          410: errorEnvelope,
+          422: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+      onRequest: [app.requireUser, acceptsPerAddress],
+      config: perAccount(10),
+    },
+    async (request) => ok(await service.accept(request.user!, request.body), invitationMessages.accepted),
+  );
+};

@@ -1,0 +1,114 @@
+import { formatDateChip } from '@myprosper/contract/dates';
+import { localDateTimeOf } from '@myprosper/contract/slots';
+import type { Audience, NotificationKind } from './notification-plan.ts';
+
+/** The words of every session message: plain text, short enough to read on a phone. */
+
+export interface MessageFacts {
+  kind: NotificationKind;
+  audience: Audience;
+  /** The person's own name when known (greeting). */
+  name: string | null;
+  reference: string;
+  sessionType: 'INDIVIDUAL' | 'GROUP';
+  topic: string;
+  mentor: string;
+  host: string;
+  /** How many mentees besides the host (for the mentor's words). */
+  otherMentees: number;
+  startsAt: Date;
+  /** While unpaid: the hold runs out at this instant. */
+  payBy: Date | null;
+  /** The invitation link for a pending invitee, else the session page. */
+  link: string;
+  timeZone: string;
+}
+
+export interface ComposedMessage {
+  subject: string;
+  /** E-mail body (the mailer adds the signature). */
+  email: string;
+  sms: string;
+}
+
+/** 'Nairobi time' for Africa/Nairobi. */
+function zoneLabel(timeZone: string): string {
+  return `${(timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')} time`;
+}
+
+/** 'Mon 3rd, Jan 2022 at 14:00' in the platform time zone. */
+export function formatWhen(instant: Date, timeZone: string): string {
+  const local = localDateTimeOf(instant, timeZone);
+  return `${formatDateChip(local.date)} at ${local.time}`;
+}
+
+function menteesOf(facts: MessageFacts): string {
+  if (facts.otherMentees === 0) return facts.host;
+  return `${facts.host} and ${facts.otherMentees} other${facts.otherMentees === 1 ? '' : 's'}`;
+}
+
+export function composeMessage(facts: MessageFacts): ComposedMessage {
+  const when = `${formatWhen(facts.startsAt, facts.timeZone)} (${zoneLabel(facts.timeZone)})`;
+  const time = localDateTimeOf(facts.startsAt, facts.timeZone).time;
+  const isMentor = facts.audience === 'MENTOR';
+  const withWhom = isMentor ? menteesOf(facts) : facts.mentor;
+  const kindOfSession = facts.sessionType === 'GROUP' ? 'group session' : 'session';
+  const isInvitee = facts.audience === 'INVITEE';
+  const action = isInvitee ? `Accept your invitation: ${facts.link}` : facts.link;
+  const details = [
+    `Topic: ${facts.topic}`,
+    isMentor ? `Mentee${facts.otherMentees ? 's' : ''}: ${menteesOf(facts)}` : `Mentor: ${facts.mentor}`,
+    `When: ${when}`,
+    `Reference: ${facts.reference}`,
+  ].join('\n');
+  const greeting = facts.name ? `Hello ${facts.name},` : 'Hello,';
+  const email = (lines: string[]) => [greeting, '', ...lines, '', details, '', action].join('\n');
+
+  switch (facts.kind) {
+    case 'INVITATION':
+      return {
+        subject: `${facts.host} invited you to a group session on ${facts.topic}`,
+        email: email([`${facts.host} invited you to a MyProsper group session with ${facts.mentor}.`]),
+        sms: `${facts.host} invited you to a MyProsper group session: ${facts.topic} with ${facts.mentor}, ${when}. Accept: ${facts.link}`,
+      };
+    case 'CONFIRMATION': {
+      if (isMentor) {
+        return {
+          subject: `New ${kindOfSession}: ${facts.topic} with ${withWhom}`,
+          email: email([`${withWhom} booked a ${kindOfSession} with you.`]),
+          sms: `New MyProsper ${kindOfSession}: ${facts.topic} with ${withWhom}, ${when}. Ref ${facts.reference}. ${facts.link}`,
+        };
+      }
+      const payBy = facts.payBy
+        ? ` Please pay by ${localDateTimeOf(facts.payBy, facts.timeZone).time} to keep it.`
+        : '';
+      const opening =
+        facts.audience === 'HOST'
+          ? `Your MyProsper ${kindOfSession} is booked.`
+          : `${facts.host} booked a MyProsper group session for you.`;
+      return {
+        subject: `Session booked: ${facts.topic} with ${facts.mentor}`,
+        email: email([`${opening}${payBy}`]),
+        sms: `${opening} ${facts.topic} with ${facts.mentor}, ${when}. Ref ${facts.reference}.${payBy} ${action}`,
+      };
+    }
+    case 'RESCHEDULE':
+      return {
+        subject: `Session moved: ${facts.topic} is now ${formatWhen(facts.startsAt, facts.timeZone)}`,
+        email: email([`Your MyProsper ${kindOfSession} with ${withWhom} has moved to ${when}.`]),
+        sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} has moved to ${when}. Ref ${facts.reference}. ${action}`,
+      };
+    case 'REMINDER_24H':
+      return {
+        subject: `Reminder: ${facts.topic} with ${withWhom}, ${formatWhen(facts.startsAt, facts.timeZone)}`,
+        email: email([`A reminder of your MyProsper ${kindOfSession} with ${withWhom}, ${when}.`]),
+        sms: `Reminder: your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} is on ${when}. ${action}`,
+      };
+    case 'REMINDER_1H':
+      return {
+        subject: `Starting soon: ${facts.topic} with ${withWhom} at ${time}`,
+        email: email([`Your MyProsper ${kindOfSession} with ${withWhom} starts soon, at ${time}.`]),
+        sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} starts soon, at ${time} (${zoneLabel(facts.timeZone)}). ${isInvitee ? action : `Join: ${facts.link}`}`,
+      };
+  }
+}

@@ -1,0 +1,191 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/connection.ts';
+import { topics } from '../../db/schema/catalogue.ts';
+import { sessionNotifications } from '../../db/schema/notifications.ts';
+import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
+import { holdsSlotAt } from '../sessions/sessions.repository.ts';
+import {
+  type Channel,
+  maxAttempts,
+  type NotificationKind,
+  type RecordedNotification,
+} from './notification-plan.ts';
+
+const mentorUser = alias(users, 'mentor_user');
+const hostUser = alias(users, 'host_user');
+
+/** An upcoming session that holds its slot, with what its messages say. */
+export interface NotifiableSession {
+  id: number;
+  reference: string;
+  sessionType: 'INDIVIDUAL' | 'GROUP';
+  status: (typeof sessions.$inferSelect)['status'];
+  startsAt: Date;
+  holdExpiresAt: Date | null;
+  icsSequence: number;
+  topic: string;
+  mentor: { id: number; name: string; email: string; phoneNumber: string | null };
+  host: { name: string };
+}
+
+export interface NotifiableParticipant {
+  id: number;
+  sessionId: number;
+  isHost: boolean;
+  invitationStatus: 'ACCEPTED' | 'PENDING';
+  /** The invited phone, 2547XXXXXXXX */
+  phoneNumber: string | null;
+  /** Set once the person has an account. */
+  user: { name: string; email: string; phoneNumber: string | null } | null;
+}
+
+export interface NotificationKey {
+  sessionId: number;
+  kind: NotificationKind;
+  sequence: number;
+  person: string;
+  channel: Channel;
+}
+
+/** Reads what sessions owe their people, and records each message's fate (the once-only key). */
+export class NotificationsRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Up to `limit` upcoming sessions holding their slot at `now`, with ids above `afterId`, by id. */
+  async findUpcomingHeldSessions(now: Date, afterId: number, limit: number): Promise<NotifiableSession[]> {
+    return this.db
+      .select({
+        id: sessions.id,
+        reference: sessions.reference,
+        sessionType: sessions.sessionType,
+        status: sessions.status,
+        startsAt: sessions.startsAt,
+        holdExpiresAt: sessions.holdExpiresAt,
+        icsSequence: sessions.icsSequence,
+        topic: topics.name,
+        mentor: {
+          id: mentorUser.id,
+          name: mentorUser.name,
+          email: mentorUser.email,
+          phoneNumber: mentorUser.phoneNumber,
+        },
+        host: { name: hostUser.name },
+      })
+      .from(sessions)
+      .innerJoin(topics, eq(topics.id, sessions.topicId))
+      .innerJoin(mentorUser, eq(mentorUser.id, sessions.advisorId))
+      .innerJoin(hostUser, eq(hostUser.id, sessions.adviseeId))
+      .where(and(gt(sessions.id, afterId), gt(sessions.startsAt, now), holdsSlotAt(now)))
+      .orderBy(asc(sessions.id))
+      .limit(limit);
+  }
+
+  async findParticipants(sessionIds: readonly number[]): Promise<NotifiableParticipant[]> {
+    if (sessionIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: sessionParticipants.id,
+        sessionId: sessionParticipants.sessionId,
+        isHost: sessionParticipants.isHost,
+        invitationStatus: sessionParticipants.invitationStatus,
+        phoneNumber: sessionParticipants.phoneNumber,
+        userName: users.name,
+        userEmail: users.email,
+        userPhone: users.phoneNumber,
+      })
+      .from(sessionParticipants)
+      .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
+      .where(inArray(sessionParticipants.sessionId, [...sessionIds]))
+      .orderBy(asc(sessionParticipants.id));
+    return rows.map(({ userName, userEmail, userPhone, ...row }) => ({
+      ...row,
+      user:
+        userName !== null && userEmail !== null
+          ? { name: userName, email: userEmail, phoneNumber: userPhone }
+          : null,
+    }));
+  }
+
+  async findRecorded(
+    sessionIds: readonly number[],
+  ): Promise<(RecordedNotification & { sessionId: number })[]> {
+    if (sessionIds.length === 0) return [];
+    return this.db
+      .select({
+        sessionId: sessionNotifications.sessionId,
+        kind: sessionNotifications.kind,
+        sequence: sessionNotifications.sequence,
+        person: sessionNotifications.person,
+        channel: sessionNotifications.channel,
+        status: sessionNotifications.status,
+        attempts: sessionNotifications.attempts,
+      })
+      .from(sessionNotifications)
+      .where(inArray(sessionNotifications.sessionId, [...sessionIds]));
+  }
+
+  /** Takes a fresh message for this run (its row id): null when another run recorded it first. */
+  async claim(key: NotificationKey, recipient: string, now: Date): Promise<number | null> {
+    const [row] = await this.db
+      .insert(sessionNotifications)
+      .values({ ...key, recipient, status: 'SENDING', attempts: 1, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: sessionNotifications.id });
+    return row?.id ?? null;
+  }
+
+  /** Takes a FAILED message again for another attempt: null when it is no longer one to retry. */
+  async claimRetry(key: NotificationKey, recipient: string, now: Date): Promise<number | null> {
+    const [row] = await this.db
+      .update(sessionNotifications)
+      .set({
+        status: 'SENDING',
+        attempts: sql`${sessionNotifications.attempts} + 1`,
+        recipient,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(sessionNotifications.sessionId, key.sessionId),
+          eq(sessionNotifications.kind, key.kind),
+          eq(sessionNotifications.sequence, key.sequence),
+          eq(sessionNotifications.person, key.person),
+          eq(sessionNotifications.channel, key.channel),
+          eq(sessionNotifications.status, 'FAILED'),
+          lt(sessionNotifications.attempts, maxAttempts),
+        ),
+      )
+      .returning({ id: sessionNotifications.id });
+    return row?.id ?? null;
+  }
+
+  /** Records a message decided against; one already recorded stays as it is. */
+  async recordSkipped(key: NotificationKey, now: Date): Promise<void> {
+    await this.db
+      .insert(sessionNotifications)
+      .values({ ...key, status: 'SKIPPED', createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+  }
+
+  async markSent(id: number, providerRef: string | null, now: Date): Promise<void> {
+    await this.db
+      .update(sessionNotifications)
+      .set({ status: 'SENT', providerRef, error: null, updatedAt: now })
+      .where(eq(sessionNotifications.id, id));
+  }
+
+  /** A failure; one not worth retrying uses up the attempts. */
+  async markFailed(id: number, error: string, isRetryable: boolean, now: Date): Promise<void> {
+    await this.db
+      .update(sessionNotifications)
+      .set({
+        status: 'FAILED',
+        error: error.slice(0, 500),
+        updatedAt: now,
+        ...(isRetryable ? {} : { attempts: maxAttempts }),
+      })
+      .where(eq(sessionNotifications.id, id));
+  }
+}

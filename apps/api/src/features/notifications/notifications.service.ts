@@ -1,0 +1,195 @@
+import { normaliseKenyanMobile } from '@myprosper/contract/booking';
+import { invitationPath } from '@myprosper/contract/invitations';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Mailer } from '../../providers/mail.ts';
+import type { SmsSender } from '../../providers/sms.ts';
+import { effectiveStatus } from '../sessions/session-view.ts';
+import { type PlannedNotification, type PlanPerson, planNotifications } from './notification-plan.ts';
+import { composeMessage } from './notification-texts.ts';
+import {
+  type NotifiableParticipant,
+  type NotifiableSession,
+  type NotificationKey,
+  NotificationsRepository,
+} from './notifications.repository.ts';
+
+/** Sessions read per query while looking for messages due. */
+const batchSize = 200;
+
+export interface NotificationsDeps {
+  db: Db;
+  env: Pick<Env, 'PUBLIC_URL' | 'TIME_ZONE'>;
+  mailer: Mailer;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+}
+
+export interface DispatchReport {
+  sent: number;
+  skipped: number;
+  failed: number;
+}
+
+interface Person extends PlanPerson {
+  name: string | null;
+  /** The invitation link for a pending invitee, else the session page. */
+  link: string;
+}
+
+/** A stored phone as SMS wants it: 2547XXXXXXXX for Kenyan numbers, the digits of any other. */
+function smsPhone(stored: string | null): string | null {
+  if (!stored) return null;
+  return normaliseKenyanMobile(stored) ?? (stored.replace(/\D/g, '') || null);
+}
+
+/**
+ * Session messages by e-mail and SMS: group invitations, booking confirmations, reschedule notices and the
+ * reminders 24 hours and 1 hour before the start, to the attendees and the mentor.
+ *
+ * Each run looks at the upcoming sessions holding their slot and asks notification-plan what is owed now.
+ * A message is claimed by inserting its row under a unique key before it is sent and marked SENT after, so
+ * no run, instance or restart sends it twice, and anything due but not yet sent (the server was down) goes
+ * at the next run. The claim commits before the send rather than in one transaction with it: the provider
+ * call is not transactional anyway, and an open transaction would stall the embedded database (it runs one
+ * transaction at a time) while the SMS sandbox of this same process records the message. A crash between
+ * claim and send leaves the row SENDING: that message is lost rather than sent twice.
+ */
+export class NotificationsService {
+  constructor(private readonly deps: NotificationsDeps) {}
+
+  async dispatchDue(now = new Date()): Promise<DispatchReport> {
+    const repository = new NotificationsRepository(this.deps.db);
+    const report: DispatchReport = { sent: 0, skipped: 0, failed: 0 };
+    for (let afterId = 0; ; ) {
+      const batch = await repository.findUpcomingHeldSessions(now, afterId, batchSize);
+      if (batch.length === 0) break;
+      afterId = batch.at(-1)!.id;
+      const ids = batch.map((session) => session.id);
+      const [participants, recorded] = await Promise.all([
+        repository.findParticipants(ids),
+        repository.findRecorded(ids),
+      ]);
+      for (const session of batch) {
+        const attendees = participants.filter((p) => p.sessionId === session.id);
+        const people = this.peopleOf(session, attendees);
+        const planned = planNotifications(
+          {
+            sessionType: session.sessionType,
+            status: effectiveStatus(session, now),
+            startsAt: session.startsAt,
+            icsSequence: session.icsSequence,
+          },
+          people,
+          recorded.filter((r) => r.sessionId === session.id),
+          now,
+        );
+        for (const item of planned) {
+          await this.carryOut(repository, session, attendees.length - 1, item, now, report);
+        }
+      }
+      if (batch.length < batchSize) break;
+    }
+    return report;
+  }
+
+  private peopleOf(session: NotifiableSession, attendees: readonly NotifiableParticipant[]): Person[] {
+    const base = this.deps.env.PUBLIC_URL.replace(/\/$/, '');
+    const sessionLink = `${base}/sessions/${session.id}`;
+    const people: Person[] = attendees.map((attendee) => {
+      const isInvitee = !attendee.isHost && attendee.invitationStatus === 'PENDING';
+      return {
+        key: `participant:${attendee.id}`,
+        audience: attendee.isHost ? 'HOST' : isInvitee ? 'INVITEE' : 'ATTENDEE',
+        name: attendee.user?.name ?? null,
+        email: attendee.user?.email ?? null,
+        phone: attendee.phoneNumber ?? smsPhone(attendee.user?.phoneNumber ?? null),
+        link:
+          isInvitee && attendee.phoneNumber
+            ? `${base}${invitationPath(session.id, attendee.phoneNumber)}`
+            : sessionLink,
+      };
+    });
+    people.push({
+      key: `mentor:${session.mentor.id}`,
+      audience: 'MENTOR',
+      name: session.mentor.name,
+      email: session.mentor.email,
+      phone: smsPhone(session.mentor.phoneNumber),
+      link: sessionLink,
+    });
+    return people;
+  }
+
+  private async carryOut(
+    repository: NotificationsRepository,
+    session: NotifiableSession,
+    otherMentees: number,
+    item: PlannedNotification<Person>,
+    now: Date,
+    report: DispatchReport,
+  ): Promise<void> {
+    const key: NotificationKey = {
+      sessionId: session.id,
+      kind: item.kind,
+      sequence: item.sequence,
+      person: item.person.key,
+      channel: item.channel,
+    };
+    if (item.action === 'SKIP' || item.recipient === null) {
+      await repository.recordSkipped(key, now);
+      report.skipped += 1;
+      return;
+    }
+    const id =
+      item.action === 'SEND'
+        ? await repository.claim(key, item.recipient, now)
+        : await repository.claimRetry(key, item.recipient, now);
+    if (id === null) return;
+
+    const message = composeMessage({
+      kind: item.kind,
+      audience: item.person.audience,
+      name: item.person.name,
+      reference: session.reference,
+      sessionType: session.sessionType,
+      topic: session.topic,
+      mentor: session.mentor.name,
+      host: session.host.name,
+      otherMentees,
+      startsAt: session.startsAt,
+      payBy: session.status === 'PENDING_PAYMENT' ? session.holdExpiresAt : null,
+      link: item.person.link,
+      timeZone: this.deps.env.TIME_ZONE,
+    });
+    try {
+      if (item.channel === 'EMAIL') {
+        await this.deps.mailer.send({ to: item.recipient, subject: message.subject, text: message.email });
+        await repository.markSent(id, null, now);
+      } else {
+        const outcome = await this.deps.sms.send({ to: item.recipient, text: message.sms });
+        if (!outcome.isSent) {
+          await repository.markFailed(
+            id,
+            `${outcome.status} (${outcome.statusCode})`,
+            outcome.isRetryable,
+            now,
+          );
+          this.deps.log.warn(
+            { sessionId: session.id, kind: item.kind, status: outcome.status },
+            'SMS not sent',
+          );
+          report.failed += 1;
+          return;
+        }
+        await repository.markSent(id, outcome.messageId, now);
+      }
+      report.sent += 1;
+    } catch (error) {
+      await repository.markFailed(id, (error as Error).message, true, now);
+      this.deps.log.warn({ err: error, sessionId: session.id, kind: item.kind }, 'session message not sent');
+      report.failed += 1;
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import { formatDateChip } from '@myprosper/contract/dates';
+import { formatKes } from '@myprosper/contract/payments';
+import { localDateTimeOf } from '@myprosper/contract/slots';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../providers/mail.ts';
+import type { SmsSender } from '../../providers/sms.ts';
+import type { RefundedTo } from './share-refunds.ts';
+
+/**
+ * Telling the people of a session what became of it and of their money: a cancellation (every party), or a
+ * mentor who did not come (the payers, refunded).
+ */
+
+export interface SessionFacts {
+  reference: string;
+  topic: string;
+  startsAt: Date;
+  timeZone: string;
+  mentorName: string;
+  hostName: string;
+  publicUrl: string;
+}
+
+export interface CancellationFacts extends SessionFacts {
+  cancellerName: string;
+  reason: string;
+  fullRefundHours: number;
+}
+
+export interface NoticePerson {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** What happened to this person's money. */
+  money:
+    | { kind: 'REFUNDED'; amount: number; to: RefundedTo }
+    | { kind: 'FORFEITED'; amount: number }
+    | { kind: 'UNPAID' }
+    | { kind: 'MENTOR'; earnings: number };
+}
+
+function when(facts: SessionFacts): string {
+  const local = localDateTimeOf(facts.startsAt, facts.timeZone);
+  return `${formatDateChip(local.date)} at ${local.time}`;
+}
+
+function moneyLine(person: NoticePerson, facts: SessionFacts & { fullRefundHours?: number }): string {
+  switch (person.money.kind) {
+    case 'REFUNDED':
+      return person.money.to === 'VOUCHER'
+        ? `Your voucher was restored: its code pays for another ${facts.topic} session with ${facts.mentorName}.`
+        : `${formatKes(person.money.amount)} was refunded to your MyProsper wallet; you can use it for your next session.`;
+    case 'FORFEITED':
+      return `It was cancelled less than ${facts.fullRefundHours} hours before the start, so under the cancellation policy your payment of ${formatKes(person.money.amount)} is not refunded.`;
+    case 'UNPAID':
+      return 'You had not paid for it, so nothing was charged.';
+    case 'MENTOR':
+      return person.money.earnings > 0
+        ? `As it was cancelled late, ${formatKes(person.money.earnings)} was credited to your MyProsper wallet for the hour.`
+        : 'The hour is free again in your calendar.';
+  }
+}
+
+function sessionsLink(facts: SessionFacts): string {
+  return `Your sessions: ${facts.publicUrl.replace(/\/$/, '')}/sessions`;
+}
+
+export function cancellationEmail(person: NoticePerson, facts: CancellationFacts) {
+  const withWhom = person.money.kind === 'MENTOR' ? facts.hostName : facts.mentorName;
+  return {
+    subject: `Session cancelled: ${facts.topic} on ${when(facts)}`,
+    text: [
+      `Hello ${person.name ?? 'there'},`,
+      '',
+      `The ${facts.topic} session with ${withWhom} on ${when(facts)} (East Africa Time), reference ${facts.reference}, was cancelled by ${facts.cancellerName}.`,
+      `Reason: ${facts.reason}`,
+      '',
+      moneyLine(person, facts),
+      '',
+      sessionsLink(facts),
+    ].join('\n'),
+  };
+}
+
+export function cancellationSms(person: NoticePerson, facts: CancellationFacts): string {
+  return `MyProsper: your ${facts.topic} session on ${when(facts)} (${facts.reference}) was cancelled by ${facts.cancellerName}. ${moneyLine(person, facts)}`;
+}
+
+export function mentorNoShowEmail(person: NoticePerson, facts: SessionFacts) {
+  return {
+    subject: `Refunded: ${facts.mentorName} did not come to your ${facts.topic} session`,
+    text: [
+      `Hello ${person.name ?? 'there'},`,
+      '',
+      `${facts.mentorName} did not come to the ${facts.topic} session on ${when(facts)} (East Africa Time), reference ${facts.reference}. We are sorry.`,
+      '',
+      moneyLine(person, facts),
+      '',
+      sessionsLink(facts),
+    ].join('\n'),
+  };
+}
+
+export function mentorNoShowSms(person: NoticePerson, facts: SessionFacts): string {
+  return `MyProsper: ${facts.mentorName} did not come to your ${facts.topic} session on ${when(facts)} (${facts.reference}). ${moneyLine(person, facts)}`;
+}
+
+export interface NoticeChannels {
+  mailer: Mailer;
+  sms: SmsSender | null;
+  log: FastifyBaseLogger;
+}
+
+/** Sends each person their e-mail and SMS; a failed one is logged and never undoes what happened. */
+async function sendNotices(
+  people: readonly NoticePerson[],
+  render: (person: NoticePerson) => { email: { subject: string; text: string }; sms: string },
+  channels: NoticeChannels,
+): Promise<void> {
+  for (const person of people) {
+    const notice = render(person);
+    if (person.email) {
+      try {
+        await channels.mailer.send({ to: person.email, ...notice.email });
+      } catch (error) {
+        channels.log.warn({ err: error }, 'session notice e-mail failed');
+      }
+    }
+    if (person.phone && channels.sms) {
+      try {
+        await channels.sms.send({ to: person.phone, text: notice.sms });
+      } catch (error) {
+        channels.log.warn({ err: error }, 'session notice SMS failed');
+      }
+    }
+  }
+}
+
+export function sendCancellationNotices(
+  people: readonly NoticePerson[],
+  facts: CancellationFacts,
+  channels: NoticeChannels,
+): Promise<void> {
+  return sendNotices(
+    people,
+    (person) => ({ email: cancellationEmail(person, facts), sms: cancellationSms(person, facts) }),
+    channels,
+  );
+}
+
+export function sendMentorNoShowNotices(
+  people: readonly NoticePerson[],
+  facts: SessionFacts,
+  channels: NoticeChannels,
+): Promise<void> {
+  return sendNotices(
+    people,
+    (person) => ({ email: mentorNoShowEmail(person, facts), sms: mentorNoShowSms(person, facts) }),
+    channels,
+  );
+}

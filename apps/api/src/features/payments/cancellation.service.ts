@@ -1,0 +1,247 @@
+import {
+  type CancellationPolicy,
+  type CancellationResult,
+  type Canceller,
+  cancellationPolicyText,
+  paymentMessages,
+  refundsInFull,
+} from '@myprosper/contract/payments';
+import { sessionMessages } from '@myprosper/contract/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../providers/mail.ts';
+import type { SmsSender } from '../../providers/sms.ts';
+import type { CurrentUser } from '../auth/auth.plugin.ts';
+import { closeCallRoom } from '../calls/close-room.ts';
+import { isRetryable } from '../sessions/database-errors.ts';
+import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
+import type { SessionRecord } from '../sessions/sessions.repository.ts';
+import { SessionsRepository } from '../sessions/sessions.repository.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import { type NoticePerson, sendCancellationNotices } from './cancellation-notices.ts';
+import { settleToMentor } from './earnings.service.ts';
+import { SessionMoneyRepository } from './session-money.repository.ts';
+import { refundPaidShares } from './share-refunds.ts';
+
+type CancellationEnv = Pick<
+  Env,
+  'CANCEL_FULL_REFUND_HOURS' | 'PLATFORM_COMMISSION_PERCENT' | 'TIME_ZONE' | 'PUBLIC_URL'
+>;
+
+export interface CancellationChannels {
+  mailer: Mailer;
+  /** SMS when the app has a sender. */
+  sms: () => SmsSender | null;
+  log: FastifyBaseLogger;
+}
+
+function cancellerOf(record: SessionRecord, caller: CurrentUser): Canceller | null {
+  if (record.advisor.id === caller.id) return 'ADVISOR';
+  if (record.host.id === caller.id) return 'ADVISEE';
+  return null;
+}
+
+/**
+ * Cancelling a session (its host or its mentor), by the policy: a mentor's cancellation, or the host's at
+ * least CANCEL_FULL_REFUND_HOURS ahead, gives every payer their share back in full, the way it was paid
+ * (wallet, or voucher). A later cancellation by the host forfeits the host's own share, which goes to the
+ * mentor less the commission as if the session had taken place; the other attendees are refunded. One
+ * transaction; then everyone is told.
+ */
+export class CancellationService {
+  constructor(
+    private readonly db: Db,
+    private readonly env: CancellationEnv,
+    private readonly sessions: SessionsService,
+    private readonly channels: CancellationChannels,
+  ) {}
+
+  async policy(caller: CurrentUser, sessionId: number, now = new Date()): Promise<CancellationPolicy> {
+    const { record } = await this.sessions.findReadable(caller, sessionId);
+    const by = cancellerOf(record, caller);
+    const participants = await new SessionsRepository(this.db).findParticipants([sessionId]);
+    const paidShares = participants.filter((p) => p.paymentStatus === 'PAID' && p.amount > 0);
+    const paid =
+      by === 'ADVISOR'
+        ? paidShares.reduce((sum, p) => sum + p.amount, 0)
+        : (paidShares.find((p) => p.adviseeId === caller.id)?.amount ?? 0);
+    const hours = this.env.CANCEL_FULL_REFUND_HOURS;
+    const fullRefund = refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours);
+    const isOpen = isHoldingSlot(effectiveStatus(record, now)) && record.startsAt > now;
+    const problem = !by ? paymentMessages.cancelNotAllowed : !isOpen ? paymentMessages.cancelInactive : null;
+    const refund = fullRefund ? paid : 0;
+    return {
+      canCancel: problem === null,
+      problem,
+      fullRefund,
+      paid,
+      refund,
+      fullRefundUntil: new Date(record.startsAt.getTime() - hours * 3_600_000).toISOString(),
+      fullRefundHours: hours,
+      text: cancellationPolicyText({ by: by ?? 'ADVISEE', fullRefund, paid, refund, fullRefundHours: hours }),
+    };
+  }
+
+  async cancel(
+    caller: CurrentUser,
+    input: { sessionId: number; reason: string },
+  ): Promise<CancellationResult> {
+    const reason = input.reason.trim();
+    if (reason === '') throw invalid(paymentMessages.giveReason);
+    const { record } = await this.sessions.findReadable(caller, input.sessionId);
+    const by = cancellerOf(record, caller);
+    if (!by) throw forbidden(paymentMessages.cancelNotAllowed);
+
+    return this.withRetries(() => this.cancelOnce(caller, record, by, reason));
+  }
+
+  /**
+   * An admin cancels for the platform, as the mentor's cancellation would: every paid share back in full.
+   * People are told MyProsper cancelled it; `inTransaction` runs inside the cancellation's transaction (the
+   * admin's audit row commits with it, or neither does).
+   */
+  async cancelForPlatform(
+    admin: CurrentUser,
+    input: { sessionId: number; reason: string },
+    inTransaction?: (tx: DbOrTx, result: CancellationResult) => Promise<void>,
+  ): Promise<CancellationResult> {
+    const reason = input.reason.trim();
+    if (reason === '') throw invalid(paymentMessages.giveReason);
+    const record = await new SessionsRepository(this.db).findRecord(input.sessionId);
+    if (!record) throw notFound(sessionMessages.sessionNotFound);
+    return this.withRetries(() =>
+      this.cancelOnce(admin, record, 'ADVISOR', reason, { cancellerName: 'MyProsper', inTransaction }),
+    );
+  }
+
+  private async withRetries(work: () => Promise<CancellationResult>): Promise<CancellationResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt < 3 && isRetryable(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async cancelOnce(
+    caller: CurrentUser,
+    record: SessionRecord,
+    by: Canceller,
+    reason: string,
+    options: {
+      cancellerName?: string;
+      inTransaction?: (tx: DbOrTx, result: CancellationResult) => Promise<void>;
+    } = {},
+  ): Promise<CancellationResult> {
+    const now = new Date();
+    const hours = this.env.CANCEL_FULL_REFUND_HOURS;
+    const outcome = await this.db.transaction(async (tx) => {
+      const repository = new SessionMoneyRepository(tx);
+      const session = await repository.lockSession(record.id);
+      if (!session) throw notFound(sessionMessages.sessionNotFound);
+      const wasConfirmed = session.status === 'CONFIRMED';
+      if (!isHoldingSlot(effectiveStatus(session, now)) || session.startsAt <= now) {
+        throw invalid(paymentMessages.cancelInactive);
+      }
+      const participants = await repository.lockParticipants(session.id);
+      const fullRefund = refundsInFull(by, session.startsAt, now, hours);
+      // Every paid share back the way it was paid; a late cancellation by the host forfeits the host's own.
+      const {
+        refunds,
+        total: refundedTotal,
+        kept: forfeited,
+      } = await refundPaidShares(tx, {
+        session,
+        participants,
+        reference: `refund:${session.id}`,
+        memo: `Refund: session ${session.reference}`,
+        now,
+        keep: (participant) => !fullRefund && participant.isHost,
+      });
+      let mentorEarnings = 0;
+      if (forfeited > 0) {
+        const settlement = await settleToMentor(tx, {
+          session,
+          paid: forfeited,
+          percent: this.env.PLATFORM_COMMISSION_PERCENT,
+          memo: `Earnings: late cancellation of session ${session.reference}`,
+        });
+        mentorEarnings = settlement.earnings;
+      }
+      await repository.cancelSession(session.id, now);
+      // An open call room ends as this commits, not at its next periodic check.
+      await closeCallRoom(tx, session.id);
+      await repository.recordCancellation({
+        sessionId: session.id,
+        cancelledBy: caller.id,
+        role: by,
+        reason,
+        fullRefund,
+        refunded: refundedTotal,
+        forfeited,
+      });
+      const described = await repository.describeSession(session.id);
+      const cancellerName =
+        options.cancellerName ?? (await repository.userName(caller.id)) ?? 'a participant';
+      await options.inTransaction?.(tx, { refundedToYou: 0, refundedTotal, forfeited });
+      return {
+        participants,
+        refunds,
+        forfeited,
+        refundedTotal,
+        mentorEarnings,
+        wasConfirmed,
+        described,
+        cancellerName,
+        startsAt: session.startsAt,
+      };
+    });
+
+    const people: NoticePerson[] = outcome.participants.map((p) => ({
+      name: p.name,
+      email: p.email,
+      phone: p.phoneNumber,
+      money: outcome.refunds.has(p.id)
+        ? { kind: 'REFUNDED', ...outcome.refunds.get(p.id)! }
+        : p.paymentStatus === 'PAID' && p.amount > 0 && p.isHost
+          ? { kind: 'FORFEITED', amount: p.amount }
+          : { kind: 'UNPAID' },
+    }));
+    // Mentors hear of sessions once confirmed, so only then of their cancellation.
+    if (outcome.wasConfirmed && outcome.described) {
+      people.push({
+        name: record.advisor.name,
+        email: outcome.described.mentorEmail,
+        phone: outcome.described.mentorPhone,
+        money: { kind: 'MENTOR', earnings: outcome.mentorEarnings },
+      });
+    }
+    await sendCancellationNotices(
+      people,
+      {
+        reference: record.reference,
+        topic: record.topic.name,
+        startsAt: outcome.startsAt,
+        timeZone: this.env.TIME_ZONE,
+        mentorName: record.advisor.name,
+        hostName: record.host.name,
+        cancellerName: outcome.cancellerName,
+        reason,
+        fullRefundHours: this.env.CANCEL_FULL_REFUND_HOURS,
+        publicUrl: this.env.PUBLIC_URL,
+      },
+      { mailer: this.channels.mailer, sms: this.channels.sms(), log: this.channels.log },
+    );
+
+    const own = outcome.participants.find((p) => p.adviseeId === caller.id);
+    return {
+      refundedToYou: own ? (outcome.refunds.get(own.id)?.amount ?? 0) : 0,
+      refundedTotal: outcome.refundedTotal,
+      forfeited: outcome.forfeited,
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { type CardCheckout, cardMessages, type GenerateCardSignatureRequest } from '@myprosper/contract/card';
+import { paymentMessages } from '@myprosper/contract/payments';
+import { sessionMessages } from '@myprosper/contract/sessions';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/connection.ts';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { type CardGateway, cardReceiptPaths, newTransactionUuid } from '../../providers/card.ts';
+import type { CurrentUser } from '../auth/auth.plugin.ts';
+import { VouchersRepository } from '../vouchers/vouchers.repository.ts';
+import { shareProblemMessage } from './mpesa.service.ts';
+import { PaymentsRepository } from './payments.repository.ts';
+import { SessionMoneyRepository } from './session-money.repository.ts';
+import { sharePlan } from './session-payments.ts';
+
+/** Where the browser reached us: its address (signed as customer_ip_address) and origin. */
+export interface CardClient {
+  ip: string;
+  origin: string;
+}
+
+/** 203.0.113.5 rather than ::ffff:203.0.113.5 (an IPv4 client of a dual-stack socket). */
+export function customerIp(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}
+
+/**
+ * generateCardHttpSignature: the server picks the amount (the caller's share of a session, or the voucher's
+ * price), records a PENDING card payment under a new transaction uuid, and answers the signed hidden form the
+ * browser posts to the hosted page. The secret key never leaves the server.
+ */
+export class CardCheckoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly env: Pick<Env, 'PUBLIC_URL'>,
+    private readonly gateway: CardGateway | null,
+  ) {}
+
+  async checkout(
+    caller: CurrentUser,
+    input: GenerateCardSignatureRequest,
+    client: CardClient,
+  ): Promise<CardCheckout> {
+    const gateway = this.gateway;
+    if (!gateway) throw new AppError('UNAVAILABLE', cardMessages.unavailable);
+    const target =
+      input.purpose === 'SESSION'
+        ? await this.sessionShare(caller, input.id)
+        : await this.voucher(caller, input.id);
+    const transactionUuid = newTransactionUuid();
+    await this.db.transaction(async (tx) => {
+      const payment = await new PaymentsRepository(tx).insert({
+        provider: 'CARD',
+        payerId: caller.id,
+        sessionId: target.sessionId,
+        participantId: target.participantId,
+        amount: target.amount,
+        callbackToken: randomBytes(32).toString('base64url'),
+        checkoutRequestId: transactionUuid,
+      });
+      if (target.voucherId !== null)
+        await new VouchersRepository(tx).linkPayment(target.voucherId, payment.id);
+    });
+    // The local hosted page is this app: the browser comes back where it reached us. CyberSource comes back
+    // to the public address.
+    const base = (gateway.isLocal ? client.origin : this.env.PUBLIC_URL).replace(/\/$/, '');
+    const receiptUrl = `${base}${cardReceiptPaths[input.purpose]}`;
+    const fields = gateway.requestFields({
+      transactionUuid,
+      referenceNumber: target.reference,
+      amount: target.amount,
+      customerIpAddress: customerIp(client.ip),
+      receiptUrl,
+      cancelUrl: receiptUrl,
+      now: new Date(),
+    });
+    return { payUrl: gateway.payUrl(client.origin), fields };
+  }
+
+  /** The caller's unpaid share of a session they may pay now. */
+  private async sessionShare(caller: CurrentUser, id: number | string) {
+    if (caller.role !== 'ADVISEE') throw forbidden(paymentMessages.onlyMentees);
+    const sessionId = typeof id === 'number' ? id : Number(id);
+    if (!Number.isSafeInteger(sessionId) || sessionId <= 0) throw notFound(sessionMessages.sessionNotFound);
+    const money = new SessionMoneyRepository(this.db);
+    const participant = await money.findParticipant(sessionId, caller.id);
+    const session = await money.findSession(sessionId);
+    if (!participant || !session) throw notFound(sessionMessages.sessionNotFound);
+    if (participant.paymentStatus === 'PAID') throw invalid(paymentMessages.alreadyPaid);
+    if (participant.amount <= 0) throw invalid(cardMessages.nothingToPay);
+    if (await money.isClosedToPayments(sessionId)) throw invalid(paymentMessages.notPayable);
+    const plan = sharePlan(session, participant, new Date(), false);
+    if (!plan.ok) throw shareProblemMessage(plan.problem);
+    return {
+      reference: session.reference,
+      amount: participant.amount,
+      sessionId,
+      participantId: participant.id,
+      voucherId: null,
+    };
+  }
+
+  /** One of the caller's vouchers still awaiting payment, by reference (or id). */
+  private async voucher(caller: CurrentUser, id: number | string) {
+    const repository = new VouchersRepository(this.db);
+    const record =
+      typeof id === 'number'
+        ? await repository.findRecord(id)
+        : await repository.findRecordByReference(id.trim().toUpperCase());
+    if (!record || record.buyerId !== caller.id) throw notFound(cardMessages.voucherNotFound);
+    if (record.status !== 'PENDING_PAYMENT') throw invalid(cardMessages.voucherAlreadyPaid);
+    return {
+      reference: record.reference,
+      amount: record.amount,
+      sessionId: null,
+      participantId: null,
+      voucherId: record.id,
+    };
+  }
+}

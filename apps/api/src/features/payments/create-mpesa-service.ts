@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { selfAwareFetch } from '../../providers/in-process-fetch.ts';
+import { createDarajaClient } from '../../providers/mpesa.ts';
+import { createVoucherPurchases, voucherTopUpPurpose } from '../vouchers/voucher-purchases.ts';
+import { MpesaService } from './mpesa.service.ts';
+
+/**
+ * The M-PESA service as the app runs it: Daraja at its configured address (the sandbox in-process when it
+ * points at this server), and pushes that are not for a session settled as voucher purchases. The payments
+ * routes and the admin's "query again" share it, so a stuck voucher purchase is settled as its callback would.
+ */
+export function createMpesaService(app: FastifyInstance): MpesaService {
+  const db = app.db.db;
+  const daraja = createDarajaClient(app.env, selfAwareFetch(app, app.env.PUBLIC_URL));
+  return new MpesaService(db, app.env, daraja, app.log, voucherTopUpPurpose(createVoucherPurchases(app), db));
+}

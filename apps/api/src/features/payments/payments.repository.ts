@@ -1,0 +1,137 @@
+import type { PaymentAttempt } from '@myprosper/contract/payments';
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
+import { payments } from '../../db/schema/payments.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A payment as its payer sees it; never the row (the callback token stays on the server). */
+export function toPaymentAttempt(row: PaymentRow): PaymentAttempt {
+  return {
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    amount: row.amount,
+    phoneNumber: row.phoneNumber,
+    reason: row.status === 'FAILED' ? row.failureReason : null,
+    note: row.outcomeNote,
+    receipt: row.providerReference,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Payments asked of providers, and the forward-only changes of their state. */
+export class PaymentsRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async insert(values: typeof payments.$inferInsert): Promise<PaymentRow> {
+    const [row] = await this.db.insert(payments).values(values).returning();
+    return row!;
+  }
+
+  /** Daraja accepted the push: its ids. A callback that came first may have set them already. */
+  async recordPushIds(id: number, ids: { merchantRequestId: string; checkoutRequestId: string }) {
+    await this.db
+      .update(payments)
+      .set({ ...ids, updatedAt: new Date() })
+      .where(and(eq(payments.id, id), isNull(payments.checkoutRequestId)));
+  }
+
+  async lockByToken(token: string): Promise<PaymentRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.callbackToken, token))
+      .for('update');
+    return row ?? null;
+  }
+
+  async find(id: number): Promise<PaymentRow | null> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, id));
+    return row ?? null;
+  }
+
+  async lock(id: number): Promise<PaymentRow | null> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, id)).for('update');
+    return row ?? null;
+  }
+
+  async findByReference(provider: PaymentRow['provider'], reference: string): Promise<PaymentRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
+    return row ?? null;
+  }
+
+  /** PENDING to SUCCEEDED, once: answers false when it was no longer pending. */
+  async markSucceeded(
+    id: number,
+    fields: { providerReference: string | null; resultCode: number; resultDesc: string; now: Date },
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({
+        status: 'SUCCEEDED',
+        providerReference: fields.providerReference,
+        resultCode: fields.resultCode,
+        resultDesc: fields.resultDesc,
+        completedAt: fields.now,
+        updatedAt: fields.now,
+      })
+      .where(and(eq(payments.id, id), eq(payments.status, 'PENDING')))
+      .returning({ id: payments.id });
+    return rows.length === 1;
+  }
+
+  /** PENDING to FAILED, once, with the reason people read. */
+  async markFailed(
+    id: number,
+    fields: { resultCode: number | null; resultDesc: string; reason: string; now: Date },
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({
+        status: 'FAILED',
+        resultCode: fields.resultCode,
+        resultDesc: fields.resultDesc,
+        failureReason: fields.reason,
+        completedAt: fields.now,
+        updatedAt: fields.now,
+      })
+      .where(and(eq(payments.id, id), eq(payments.status, 'PENDING')))
+      .returning({ id: payments.id });
+    return rows.length === 1;
+  }
+
+  async setOutcomeNote(id: number, note: string): Promise<void> {
+    await this.db
+      .update(payments)
+      .set({ outcomeNote: note, updatedAt: new Date() })
+      .where(eq(payments.id, id));
+  }
+
+  /** M-PESA pushes still pending that were made before `before`, oldest first. */
+  async pendingMpesa(before: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.status, 'PENDING'), eq(payments.provider, 'MPESA'), lte(payments.createdAt, before)),
+      )
+      .orderBy(asc(payments.createdAt))
+      .limit(limit);
+  }
+
+  /** A payer's latest attempt for a session. */
+  async latestForSession(payerId: number, sessionId: number): Promise<PaymentRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.payerId, payerId), eq(payments.sessionId, sessionId)))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(1);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,83 @@
+import type { DbOrTx } from '../../db/connection.ts';
+import { VouchersRepository } from '../vouchers/vouchers.repository.ts';
+import {
+  type AccountRef,
+  type LedgerLine,
+  LedgerRepository,
+  type PlatformAccount,
+  postTransaction,
+} from '../wallet/ledger.repository.ts';
+import type { MoneyParticipant } from './session-money.repository.ts';
+
+/** Where a refunded share went: back to the payer's wallet, or its voucher made usable again. */
+export type RefundedTo = 'WALLET' | 'VOUCHER';
+
+export interface ShareRefund {
+  amount: number;
+  to: RefundedTo;
+}
+
+export interface ShareRefunds {
+  /** By participant id. */
+  refunds: Map<number, ShareRefund>;
+  total: number;
+  /** Paid shares held back (`keep`), at what they were paid. */
+  kept: number;
+}
+
+/**
+ * Gives a session's paid shares back the way each was paid (the share's SESSION_PAYMENT says from where):
+ * wallet-paid shares to the payer's wallet, voucher-paid ones to VOUCHERS with their vouchers usable again.
+ * One REFUND transaction out of the session's escrow under `reference`, which the ledger takes once ever.
+ * Shares `keep` answers true for stay in escrow (counted in `kept`). Runs in the caller's transaction, with
+ * the session and its participants locked.
+ */
+export async function refundPaidShares(
+  tx: DbOrTx,
+  input: {
+    session: { id: number };
+    participants: readonly MoneyParticipant[];
+    reference: string;
+    memo: string;
+    now: Date;
+    keep?: (participant: MoneyParticipant) => boolean;
+  },
+): Promise<ShareRefunds> {
+  const ledger = new LedgerRepository(tx);
+  const refunds = new Map<number, ShareRefund>();
+  const lines = new Map<string, LedgerLine>();
+  const voucherShares: number[] = [];
+  let kept = 0;
+  for (const participant of input.participants) {
+    if (participant.paymentStatus !== 'PAID' || participant.amount === 0) continue;
+    const source = await ledger.sharePaymentSource(participant.id);
+    if (!source) continue;
+    if (input.keep?.(participant)) {
+      kept += source.amount;
+      continue;
+    }
+    const account: AccountRef =
+      source.userId !== null ? { wallet: source.userId } : { platform: source.code as PlatformAccount };
+    const key = JSON.stringify(account);
+    lines.set(key, { account, amount: (lines.get(key)?.amount ?? 0) + source.amount });
+    const isVoucher = source.code === 'VOUCHERS';
+    refunds.set(participant.id, { amount: source.amount, to: isVoucher ? 'VOUCHER' : 'WALLET' });
+    if (isVoucher) voucherShares.push(participant.id);
+  }
+  const total = [...refunds.values()].reduce((sum, refund) => sum + refund.amount, 0);
+  const escrow = await ledger.sessionEscrow(input.session.id);
+  if (total + kept > escrow) {
+    throw new Error(`session ${input.session.id}: escrow ${escrow} is less than its paid shares`);
+  }
+  if (total > 0) {
+    await postTransaction(tx, {
+      kind: 'REFUND',
+      reference: input.reference,
+      memo: input.memo,
+      lines: [{ account: { platform: 'SESSION_ESCROW' }, amount: -total }, ...lines.values()],
+      links: { sessionId: input.session.id },
+    });
+    await new VouchersRepository(tx).restoreForParticipants(voucherShares, input.now);
+  }
+  return { refunds, total, kept };
+}

@@ -1,0 +1,50 @@
+import { bookingMessages } from '@myprosper/contract/booking';
+import { type AppError, conflict } from '../../lib/errors.ts';
+
+/** The parts of a PostgreSQL error we act on; drizzle wraps the driver's error in `cause`. */
+export interface PgErrorInfo {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+export function pgErrorOf(error: unknown): PgErrorInfo | null {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+        detail: typeof candidate.detail === 'string' ? candidate.detail : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+export const exclusionViolation = '23P01';
+export const uniqueViolation = '23505';
+/** Deadlock and serialization failure: the transaction may simply be run again. */
+export function isRetryable(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+export const mentorOverlapConstraint = 'sessions_advisor_no_overlap';
+export const participantOverlapConstraint = 'session_participants_no_overlap';
+
+/**
+ * A refused write as the answer people see: the mentor's slot is taken (409), or someone would be in two
+ * sessions at once (409, worded for the caller or for another attendee). Null for any other failure.
+ */
+export function bookingConflictOf(error: unknown, callerId: number): AppError | null {
+  const info = pgErrorOf(error);
+  if (info?.code === exclusionViolation && info.constraint === participantOverlapConstraint) {
+    const adviseeId = Number(/=\((\d+),/.exec(info.detail ?? '')?.[1]);
+    return conflict(adviseeId === callerId ? bookingMessages.youAreBusy : bookingMessages.attendeeBusy);
+  }
+  if (info?.code === exclusionViolation) return conflict(bookingMessages.slotTaken);
+  if (isRetryable(error)) return conflict(bookingMessages.slotTaken);
+  return null;
+}

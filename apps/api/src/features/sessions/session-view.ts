@@ -1,0 +1,70 @@
+import type { BookingStatus, Session, SessionAttendee } from '@myprosper/contract/sessions';
+import { localDateTimeOf } from '@myprosper/contract/slots';
+import type { ParticipantRecord, SessionRecord } from './sessions.repository.ts';
+
+/** Who is looking: mentors see every confirmed session as paid. */
+export type Viewer = 'ADVISOR' | 'ADVISEE';
+
+/** The booking status people see: an unpaid hold past its time is EXPIRED even before the job marks it. */
+export function effectiveStatus(
+  record: Pick<SessionRecord, 'status' | 'holdExpiresAt'>,
+  now: Date,
+): BookingStatus {
+  if (record.status === 'PENDING_PAYMENT' && record.holdExpiresAt && record.holdExpiresAt <= now)
+    return 'EXPIRED';
+  return record.status;
+}
+
+export function isHoldingSlot(status: BookingStatus): boolean {
+  return status === 'PENDING_PAYMENT' || status === 'CONFIRMED';
+}
+
+function toAttendee(participant: ParticipantRecord): SessionAttendee {
+  return {
+    adviseeId: participant.adviseeId,
+    advisee: participant.name === null ? null : { name: participant.name },
+    phoneNumber: participant.phoneNumber,
+    email: participant.email,
+    amount: participant.amount,
+    invitationStatus: participant.invitationStatus,
+    paymentStatus: participant.paymentStatus,
+    isHost: participant.isHost,
+  };
+}
+
+/** A session as the API answers it (the spec's Session entity); never a database row. */
+export function toSession(
+  record: SessionRecord,
+  participants: readonly ParticipantRecord[],
+  options: { viewer: Viewer; now: Date; timeZone: string },
+): Session {
+  const status = effectiveStatus(record, options.now);
+  const paymentStatus =
+    options.viewer === 'ADVISOR' && status === 'CONFIRMED' ? 'PAID' : record.paymentStatus;
+  return {
+    id: record.id,
+    reference: record.reference,
+    sessionType: record.sessionType,
+    sessionStatus: record.endsAt <= options.now ? 'PAST' : 'UPCOMING',
+    paymentStatus,
+    sessionCallStatus: record.callStatus,
+    startTime: localDateTimeOf(record.startsAt, options.timeZone).dateTime,
+    startTimeUtc: record.startsAt.toISOString(),
+    endTimeUtc: record.endsAt.toISOString(),
+    amount: record.amount,
+    topic: record.topic,
+    advisor: {
+      id: record.advisor.id,
+      name: record.advisor.name,
+      advisorDetails: { profilePicUrl: record.advisor.profilePicUrl },
+    },
+    advisee: { id: record.host.id, name: record.host.name, profilePicUrl: record.host.profilePicUrl },
+    groupSessionAttendees:
+      record.sessionType === 'GROUP'
+        ? participants.filter((p) => p.sessionId === record.id).map(toAttendee)
+        : [],
+    holdExpiresAt: record.holdExpiresAt && status !== 'CONFIRMED' ? record.holdExpiresAt.toISOString() : null,
+    status,
+    icsSequence: record.icsSequence,
+  };
+}

@@ -1,0 +1,269 @@
+import type { SessionListStatus, SessionType } from '@myprosper/contract/sessions';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/connection.ts';
+import { topics } from '../../db/schema/catalogue.ts';
+import { sessionFeedback, sessionParticipants, sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** A session with what its screens show: topic, mentor and host. */
+export interface SessionRecord {
+  id: number;
+  reference: string;
+  sessionType: SessionType;
+  startsAt: Date;
+  endsAt: Date;
+  status: (typeof sessions.$inferSelect)['status'];
+  paymentStatus: (typeof sessions.$inferSelect)['paymentStatus'];
+  callStatus: (typeof sessions.$inferSelect)['callStatus'];
+  amount: number;
+  holdExpiresAt: Date | null;
+  icsSequence: number;
+  topic: { id: number; name: string; tagLine: string; imgUrl: string };
+  advisor: { id: number; name: string; email: string; profilePicUrl: string | null };
+  host: { id: number; name: string; email: string; profilePicUrl: string | null };
+}
+
+export interface ParticipantRecord {
+  id: number;
+  sessionId: number;
+  adviseeId: number | null;
+  name: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  amount: number;
+  invitationStatus: 'ACCEPTED' | 'PENDING';
+  paymentStatus: 'UNPAID' | 'PAID';
+  isHost: boolean;
+}
+
+const advisorUser = alias(users, 'advisor_user');
+const hostUser = alias(users, 'host_user');
+
+/** Whether a session holds its slot at `now`: paid, or unpaid with its hold still running. */
+export function holdsSlotAt(now: Date): SQL {
+  return sql`(${sessions.status} = 'CONFIRMED' OR (${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} > ${now}))`;
+}
+
+export interface SessionListFilter {
+  userId: number;
+  status: SessionListStatus;
+  sessionType?: SessionType;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+/** Reads and writes of sessions, their participants and ratings. */
+export class SessionsRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async findRecords(ids: readonly number[]): Promise<SessionRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: sessions.id,
+        reference: sessions.reference,
+        sessionType: sessions.sessionType,
+        startsAt: sessions.startsAt,
+        endsAt: sessions.endsAt,
+        status: sessions.status,
+        paymentStatus: sessions.paymentStatus,
+        callStatus: sessions.callStatus,
+        amount: sessions.amount,
+        holdExpiresAt: sessions.holdExpiresAt,
+        icsSequence: sessions.icsSequence,
+        topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
+        advisor: {
+          id: advisorUser.id,
+          name: advisorUser.name,
+          email: advisorUser.email,
+          profilePicUrl: advisorUser.profilePicUrl,
+        },
+        host: {
+          id: hostUser.id,
+          name: hostUser.name,
+          email: hostUser.email,
+          profilePicUrl: hostUser.profilePicUrl,
+        },
+      })
+      .from(sessions)
+      .innerJoin(topics, eq(topics.id, sessions.topicId))
+      .innerJoin(advisorUser, eq(advisorUser.id, sessions.advisorId))
+      .innerJoin(hostUser, eq(hostUser.id, sessions.adviseeId))
+      .where(inArray(sessions.id, [...ids]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is SessionRecord => row !== undefined);
+  }
+
+  async findRecord(id: number): Promise<SessionRecord | null> {
+    const [record] = await this.findRecords([id]);
+    return record ?? null;
+  }
+
+  /** Attendees of these sessions, host first. The e-mail is the registered one when the person signed up. */
+  async findParticipants(sessionIds: readonly number[]): Promise<ParticipantRecord[]> {
+    if (sessionIds.length === 0) return [];
+    return this.db
+      .select({
+        id: sessionParticipants.id,
+        sessionId: sessionParticipants.sessionId,
+        adviseeId: sessionParticipants.adviseeId,
+        name: users.name,
+        phoneNumber: sessionParticipants.phoneNumber,
+        email: sql<string | null>`coalesce(${users.email}, ${sessionParticipants.email})`,
+        amount: sessionParticipants.amount,
+        invitationStatus: sessionParticipants.invitationStatus,
+        paymentStatus: sessionParticipants.paymentStatus,
+        isHost: sessionParticipants.isHost,
+      })
+      .from(sessionParticipants)
+      .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
+      .where(inArray(sessionParticipants.sessionId, [...sessionIds]))
+      .orderBy(desc(sessionParticipants.isHost), asc(sessionParticipants.id));
+  }
+
+  async isParticipant(sessionId: number, adviseeId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessionParticipants.id })
+      .from(sessionParticipants)
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.adviseeId, adviseeId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * An advisee's sessions (as host or attendee), newest first. UPCOMING: not ended and not cancelled (a
+   * lapsed hold shows as expired); PENDING: not ended, still holding its slot and this person has not paid;
+   * PAST: ended and confirmed.
+   */
+  async listAdviseeSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
+    const { now } = filter;
+    const byStatus: Record<SessionListStatus, SQL | undefined> = {
+      UPCOMING: and(gt(sessions.endsAt, now), ne(sessions.status, 'CANCELLED')),
+      PENDING: and(
+        gt(sessions.endsAt, now),
+        holdsSlotAt(now),
+        eq(sessionParticipants.paymentStatus, 'UNPAID'),
+      ),
+      PAST: and(lte(sessions.endsAt, now), eq(sessions.status, 'CONFIRMED')),
+    };
+    const where = and(
+      eq(sessionParticipants.adviseeId, filter.userId),
+      byStatus[filter.status],
+      filter.sessionType ? eq(sessions.sessionType, filter.sessionType) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({ id: sessions.id })
+        .from(sessionParticipants)
+        .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
+        .where(where)
+        .orderBy(desc(sessions.startsAt), desc(sessions.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+      this.db
+        .select({ total: count() })
+        .from(sessionParticipants)
+        .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
+        .where(where),
+    ]);
+    return { ids: rows.map((r) => r.id), total: totals[0]?.total ?? 0 };
+  }
+
+  /** A mentor's confirmed sessions, newest first; unpaid holds never show, and so Pending is always empty. */
+  async listAdvisorSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
+    if (filter.status === 'PENDING') return { ids: [], total: 0 };
+    const where = and(
+      eq(sessions.advisorId, filter.userId),
+      eq(sessions.status, 'CONFIRMED'),
+      filter.status === 'UPCOMING' ? gt(sessions.endsAt, filter.now) : lte(sessions.endsAt, filter.now),
+      filter.sessionType ? eq(sessions.sessionType, filter.sessionType) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(where)
+        .orderBy(desc(sessions.startsAt), desc(sessions.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+      this.db.select({ total: count() }).from(sessions).where(where),
+    ]);
+    return { ids: rows.map((r) => r.id), total: totals[0]?.total ?? 0 };
+  }
+
+  /** The time ranges of a mentor's sessions that hold their slot, overlapping [from, to). */
+  async findTakenRanges(advisorId: number, from: Date, to: Date, now: Date) {
+    return this.db
+      .select({ startsAt: sessions.startsAt, endsAt: sessions.endsAt })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.advisorId, advisorId),
+          holdsSlotAt(now),
+          gt(sessions.endsAt, from),
+          sql`${sessions.startsAt} < ${to}`,
+        ),
+      );
+  }
+
+  /**
+   * Unpaid holds that ran out become EXPIRED and their attendees stop holding the slot, in one statement.
+   * Rows another transaction is already expiring are skipped. Answers how many expired.
+   */
+  async expireStaleHolds(now: Date): Promise<number> {
+    const result = await this.db.execute<{ id: number }>(sql`
+      WITH stale AS (
+        SELECT ${sessions.id} AS id FROM ${sessions}
+        WHERE ${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} <= ${now}
+        ORDER BY ${sessions.id}
+        FOR UPDATE SKIP LOCKED
+      ), expired AS (
+        UPDATE ${sessions} SET status = 'EXPIRED', updated_at = ${now}
+        WHERE ${sessions.id} IN (SELECT id FROM stale)
+        RETURNING ${sessions.id} AS id
+      ), released AS (
+        UPDATE ${sessionParticipants} SET holds_slot = false
+        WHERE ${sessionParticipants.sessionId} IN (SELECT id FROM expired)
+      )
+      SELECT id FROM expired`);
+    return result.rows.length;
+  }
+
+  /** Locks a session for a change; null when there is none. */
+  async lockSession(id: number) {
+    const [row] = await this.db
+      .select({
+        id: sessions.id,
+        startsAt: sessions.startsAt,
+        status: sessions.status,
+        holdExpiresAt: sessions.holdExpiresAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .for('update');
+    return row ?? null;
+  }
+
+  /** Moves a session and its attendees to a new time, bumping the calendar SEQUENCE. */
+  async moveSession(id: number, startsAt: Date, endsAt: Date, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ startsAt, endsAt, icsSequence: sql`${sessions.icsSequence} + 1`, updatedAt: now })
+      .where(eq(sessions.id, id));
+    await this.db
+      .update(sessionParticipants)
+      .set({ startsAt, endsAt })
+      .where(eq(sessionParticipants.sessionId, id));
+  }
+
+  async insertFeedback(values: {
+    sessionId: number;
+    adviseeId: number;
+    rating: number;
+    comment: string | null;
+  }) {
+    await this.db.insert(sessionFeedback).values(values);
+  }
+}

@@ -1,0 +1,119 @@
+import type { Session, SessionListStatus, SessionPage, SessionType } from '@myprosper/contract/sessions';
+import { sessionMessages } from '@myprosper/contract/sessions';
+import type { Env } from '../../config/env.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.plugin.ts';
+import {
+  buildCalendar,
+  type CalendarEvent,
+  calendarEventHours,
+  sessionEventUid,
+} from './session-calendar.ts';
+import { effectiveStatus, toSession, type Viewer } from './session-view.ts';
+import { type SessionRecord, SessionsRepository } from './sessions.repository.ts';
+
+export interface ReadableSession {
+  record: SessionRecord;
+  viewer: Viewer;
+}
+
+/** Session lists, details and the calendar file. Only a session's mentor and attendees can read it. */
+export class SessionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL'>,
+  ) {}
+
+  /** The session if the caller is its mentor or one of its attendees; 404 for anyone else. */
+  async findReadable(caller: CurrentUser, id: number, db: DbOrTx = this.db): Promise<ReadableSession> {
+    const repository = new SessionsRepository(db);
+    const record = await repository.findRecord(id);
+    if (record) {
+      if (record.advisor.id === caller.id) return { record, viewer: 'ADVISOR' };
+      if (await repository.isParticipant(id, caller.id)) return { record, viewer: 'ADVISEE' };
+    }
+    throw notFound(sessionMessages.sessionNotFound);
+  }
+
+  /** A session in the contract's shape, as this viewer sees it. */
+  async view(
+    record: SessionRecord,
+    viewer: Viewer,
+    db: DbOrTx = this.db,
+    now = new Date(),
+  ): Promise<Session> {
+    const participants = await new SessionsRepository(db).findParticipants([record.id]);
+    return toSession(record, participants, { viewer, now, timeZone: this.env.TIME_ZONE });
+  }
+
+  async getSession(caller: CurrentUser, id: number): Promise<Session> {
+    const { record, viewer } = await this.findReadable(caller, id);
+    return this.view(record, viewer);
+  }
+
+  async listSessions(
+    caller: CurrentUser,
+    as: Viewer,
+    userId: number,
+    filter: { status: SessionListStatus; sessionType?: SessionType; page: number; pageSize: number },
+  ): Promise<SessionPage> {
+    if (userId !== caller.id) throw forbidden(sessionMessages.notYourSessions);
+    if (as === 'ADVISOR' && caller.role !== 'ADVISOR') throw forbidden(sessionMessages.notYourSessions);
+    const now = new Date();
+    const repository = new SessionsRepository(this.db);
+    const query = {
+      userId,
+      status: filter.status,
+      sessionType: filter.sessionType,
+      now,
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    };
+    const { ids, total } =
+      as === 'ADVISOR'
+        ? await repository.listAdvisorSessionIds(query)
+        : await repository.listAdviseeSessionIds(query);
+    const [records, participants] = await Promise.all([
+      repository.findRecords(ids),
+      repository.findParticipants(ids),
+    ]);
+    return {
+      sessions: records.map((record) =>
+        toSession(record, participants, { viewer: as, now, timeZone: this.env.TIME_ZONE }),
+      ),
+      page: filter.page,
+      pageSize: filter.pageSize,
+      total,
+    };
+  }
+
+  /** The session as an iCalendar file: UTC times, the spec's 2-hour end, mentor as organizer. */
+  async calendar(caller: CurrentUser, id: number): Promise<{ filename: string; body: string }> {
+    const { record } = await this.findReadable(caller, id);
+    const now = new Date();
+    const participants = await new SessionsRepository(this.db).findParticipants([id]);
+    const status = effectiveStatus(record, now);
+    const url = `${this.env.PUBLIC_URL.replace(/\/$/, '')}/sessions/${record.id}`;
+    const event: CalendarEvent = {
+      uid: sessionEventUid(record.id),
+      sequence: record.icsSequence,
+      start: record.startsAt,
+      end: new Date(record.startsAt.getTime() + calendarEventHours * 3_600_000),
+      stamp: now,
+      summary: `${record.topic.name} session with ${record.advisor.name}`,
+      description: `MyProsper ${record.sessionType === 'GROUP' ? 'group' : 'individual'} session on ${record.topic.name} with ${record.advisor.name}. Reference ${record.reference}. Join at ${url}`,
+      url,
+      organizer: { name: record.advisor.name, email: record.advisor.email },
+      attendees: participants
+        .filter((p): p is typeof p & { email: string } => p.email !== null)
+        .map((p) => ({
+          name: p.name ?? p.phoneNumber ?? p.email,
+          email: p.email,
+          accepted: p.invitationStatus === 'ACCEPTED',
+        })),
+      status: status === 'CONFIRMED' ? 'CONFIRMED' : status === 'PENDING_PAYMENT' ? 'TENTATIVE' : 'CANCELLED',
+    };
+    return { filename: `myprosper-session-${record.reference}.ics`, body: buildCalendar(event) };
+  }
+}

@@ -1,0 +1,133 @@
+import { errorEnvelope } from '@myprosper/contract/common';
+import { paymentMessages } from '@myprosper/contract/payments';
+import {
+  createVoucherRequest,
+  createVoucherResponse,
+  myVouchersResponse,
+  redeemVoucherRequest,
+  redeemVoucherResponse,
+  voucherMessages,
+  voucherMpesaPaymentRequest,
+  voucherMpesaPaymentResponse,
+  voucherReferenceParams,
+  voucherResponse,
+} from '@myprosper/contract/vouchers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitPerAddress, perAccount } from '../../lib/rate-limits.ts';
+import { done, ok } from '../../lib/reply.ts';
+import { selfAwareFetch } from '../../providers/in-process-fetch.ts';
+import { createDarajaClient } from '../../providers/mpesa.ts';
+import { createVoucherPurchases } from './voucher-purchases.ts';
+import { VoucherRedemptionService } from './voucher-redemption.service.ts';
+import { deliverVouchersJob } from './vouchers.jobs.ts';
+import { VouchersService } from './vouchers.service.ts';
+
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  503: errorEnvelope,
+};
+
+/** Gift vouchers, under /myprosper/api: buying (card or M-PESA), the buyer's list, and redeeming at booking. */
+export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db.db;
+  const daraja = createDarajaClient(app.env, selfAwareFetch(app, app.env.PUBLIC_URL));
+  const vouchers = new VouchersService(db, app.env, daraja, app.log);
+  const redemption = new VoucherRedemptionService(db);
+  app.jobs.define(deliverVouchersJob(createVoucherPurchases(app), app.env.NOTIFICATIONS_CRON));
+  // Per account (whichever token) as the routes say, and per address: each push rings a phone, wrong codes
+  // are guessed at.
+  const pushesPerAddress = limitPerAddress(app, 'stk-push', 30);
+  const codesPerAddress = limitPerAddress(app, 'voucher-code', 30);
+
+  app.post(
+    '/createVoucher',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary:
+          'Buy a gift voucher (priced as an individual session); MPESA sends the PIN prompt, CARD is paid next through generateCardHttpSignature. The message is the reference number',
+        security: [{ bearer: [] }],
+        body: createVoucherRequest,
+        response: { 200: createVoucherResponse, ...errors },
+      },
+      onRequest: app.requireUser,
+      config: perAccount(30),
+    },
+    async (request) => {
+      const voucher = await vouchers.create(request.user!, request.body);
+      return ok(voucher, voucher.reference);
+    },
+  );
+
+  app.post(
+    '/makeVoucherMpesaPayment',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary: 'Send an M-PESA PIN prompt for a voucher still awaiting payment',
+        security: [{ bearer: [] }],
+        body: voucherMpesaPaymentRequest,
+        response: { 200: voucherMpesaPaymentResponse, ...errors },
+      },
+      onRequest: [app.requireUser, pushesPerAddress],
+      config: perAccount(10),
+    },
+    async (request) =>
+      ok(
+        await vouchers.payByMpesa(request.user!, request.body.reference, request.body.phoneNumber),
+        paymentMessages.initiated,
+      ),
+  );
+
+  app.get(
+    '/getVoucher/:reference',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary: 'One of the caller’s vouchers, with its state and latest payment',
+        security: [{ bearer: [] }],
+        params: voucherReferenceParams,
+        response: { 200: voucherResponse, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await vouchers.get(request.user!, request.params.reference)),
+  );
+
+  app.get(
+    '/myVouchers',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary: 'The vouchers the caller bought, newest first, with their states',
+        security: [{ bearer: [] }],
+        response: { 200: myVouchersResponse, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await vouchers.listMine(request.user!)),
+  );
+
+  app.post(
+    '/redeemVoucher',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary: "Pay the caller's share of a session with a voucher code (its mentor and program), once",
+        security: [{ bearer: [] }],
+        body: redeemVoucherRequest,
+        response: { 200: redeemVoucherResponse, ...errors },
+      },
+      onRequest: [app.requireUser, codesPerAddress],
+      config: perAccount(10),
+    },
+    async (request) => {
+      await redemption.redeem(request.user!, request.body);
+      return done(voucherMessages.redeemed);
+    },
+  );
+};

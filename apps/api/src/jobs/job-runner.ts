@@ -1,0 +1,96 @@
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+
+/** The advisory lock instances take in turn while setting up their job queues. */
+const jobsStartLockKey = 72_430_027;
+
+/** A recurring job: its handler runs on one instance at a time, at each tick of its cron (UTC). */
+export interface RecurringJob {
+  name: string;
+  cron: string;
+  run(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  pollingIntervalSeconds: number;
+  /**
+   * A run still active after this long is taken for dead: pg-boss fails it and the job may run again. Without
+   * it a run cut short by a killed process keeps its job blocked (one run at a time) for pg-boss's default
+   * 15 minutes.
+   */
+  expireSeconds: number;
+  onError(error: Error): void;
+}
+
+/**
+ * Background jobs on pg-boss, in the application's own PostgreSQL (server or embedded) through its pool.
+ * Jobs are defined while the app is built, then the runner starts when the app is ready and stops on close.
+ * pg-boss keeps its tables in the 'pgboss' schema and creates them itself on start.
+ */
+export class JobRunner {
+  private readonly jobs = new Map<string, RecurringJob>();
+  private boss: PgBoss | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: JobRunnerOptions,
+  ) {}
+
+  define(job: RecurringJob): void {
+    if (this.boss) throw new Error(`job ${job.name} defined after the runner started`);
+    this.jobs.set(job.name, job);
+  }
+
+  get isRunning(): boolean {
+    return this.boss !== null;
+  }
+
+  async start(): Promise<void> {
+    if (this.boss) return;
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      // Completed jobs are kept a day for inspection.
+      deleteAfterDays: 1,
+      expireInSeconds: this.options.expireSeconds,
+      // Expired runs are looked for at each maintenance.
+      maintenanceIntervalSeconds: Math.min(60, this.options.expireSeconds),
+    });
+    boss.on('error', (error) => this.options.onError(error));
+    // Instances starting at the same time on a new database take turns: pg-boss creating the same queues
+    // from two processes at once deadlocks (and the process that loses fails to start).
+    const lock = await this.pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [jobsStartLockKey]);
+      await boss.start();
+      for (const job of this.jobs.values()) {
+        await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 2 });
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds },
+          async () => {
+            await job.run();
+          },
+        );
+        await boss.schedule(job.name, job.cron);
+      }
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [jobsStartLockKey]).catch(() => undefined);
+      lock.release();
+    }
+    this.boss = boss;
+  }
+
+  /** Ask for one run now, besides the schedule (tests, operators). */
+  async trigger(name: string): Promise<void> {
+    if (!this.boss) throw new Error('the job runner is not started');
+    if (!this.jobs.has(name)) throw new Error(`unknown job ${name}`);
+    await this.boss.send(name, {});
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

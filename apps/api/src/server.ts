@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { EnvError, loadDotEnv, parseEnv } from './config/env.ts';
+import { resolveSigningSecret } from './config/secrets.ts';
+import { connectDatabase } from './db/connection.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { demoLogins, demoPassword, seedDemoData } from './db/seed/demo-seed.ts';
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const env = parseEnv();
+  const embedded: EmbeddedPostgres | undefined = env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres(join(env.DATA_DIR, 'pg'));
+  const url = env.DATABASE_URL ?? embedded?.url ?? '';
+  const database = connectDatabase(url);
+  await runMigrations(database.db);
+  const seed = env.SEED_DEMO
+    ? await seedDemoData(database.db)
+    : { seeded: false, reason: 'SEED_DEMO is off' };
+
+  const app = await buildApp({ env, database, signingSecret: resolveSigningSecret(env) });
+  if (seed.reason && seed.seeded === false) app.log.info(`demo data not seeded: ${seed.reason}`);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const lines = [
+    '',
+    `  MyProsper is running at http://localhost:${port}`,
+    `  Database: ${embedded ? `embedded PostgreSQL (PGlite) in ${join(env.DATA_DIR, 'pg')}` : 'DATABASE_URL'}`,
+    env.SANDBOX ? `  Outbox (e-mail and SMS sandbox): http://localhost:${port}/dev/outbox` : '',
+    `  API docs: http://localhost:${port}/myprosper/docs`,
+    '  Demo logins (password Prosper#2026):'.replace('Prosper#2026', demoPassword),
+    ...demoLogins.map((login) => `    ${login.role.padEnd(8)} ${login.email}`),
+    '',
+  ];
+  process.stdout.write(`${lines.filter((line) => line !== '').join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

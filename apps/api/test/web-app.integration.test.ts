@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+// A web build as Vite writes it (apps/web/vite.config.ts): hashed assets, index.html, public files, and a .br
+// and .gz beside each text file.
+const indexHtml = `<!doctype html><html lang="en"><head><title>MyProsper</title>${'<meta name="x">'.repeat(80)}</head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
+const script = `export const answer = ${JSON.stringify('the app code '.repeat(200))};\n`;
+
+function writeWithCompressedCopies(path: string, content: string): void {
+  writeFileSync(path, content);
+  writeFileSync(`${path}.br`, brotliCompressSync(content));
+  writeFileSync(`${path}.gz`, gzipSync(content));
+}
+
+let ctx: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'myprosper-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'images'));
+  writeWithCompressedCopies(join(dist, 'index.html'), indexHtml);
+  writeWithCompressedCopies(join(dist, 'assets', 'index-Ab12Cd34.js'), script);
+  writeFileSync(join(dist, 'images', 'hero-640.webp'), Buffer.from('RIFF0000WEBPVP8 '));
+  ctx = await createTestApp({ WEB_DIST: dist });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const immutable = 'public, max-age=31536000, immutable';
+
+describe('the web build, served by the API', () => {
+  it('sends a hashed asset brotli-compressed to a browser that accepts it, cached for a year', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe(immutable);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the file itself to one that asks for neither', async () => {
+    const gzipped = await ctx.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe(immutable);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+
+    const plain = await ctx.app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.body).toBe(script);
+  });
+
+  it('sends index.html for a page path, compressed, to be checked again on every visit', async () => {
+    for (const url of ['/', '/topics/3', '/index.html']) {
+      const response = await ctx.app.inject({
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br' },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it('keeps a public file that is not hashed for a day only', async () => {
+    const response = await ctx.app.inject({ url: '/images/hero-640.webp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers 404 for a missing asset instead of the page', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/index-Missing1.js',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+});

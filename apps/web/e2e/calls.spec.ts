@@ -1,0 +1,149 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn } from './support/api.ts';
+
+/**
+ * Real calls in headless Chromium with its fake camera and microphone (playwright.config.ts): each person
+ * is a browser context of their own, signed in, who enters from the session page. The server opens calls
+ * long before their start for these journeys (CALL_EARLY_JOIN_MINUTES in playwright.config.ts), since a
+ * booking needs two hours' notice.
+ */
+
+/** A signed-in page of its own (a browser context: own storage) on the session's page. */
+async function openSession(browser: Browser, email: string, sessionId: number): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.goto(`/sessions/${sessionId}`);
+  return page;
+}
+
+function remoteTile(page: Page, name: string) {
+  return page.locator(`[data-testid="call-tile"][data-local="false"][data-participant-name="${name}"]`);
+}
+
+interface RemoteStats {
+  participantId: string;
+  name: string;
+  connectionState: string;
+  framesDecoded: number;
+  audioPacketsReceived: number;
+}
+
+/** What this page receives from the named person (their newest connection, once connected). */
+async function statsOf(page: Page, name: string, participantId?: string): Promise<RemoteStats | undefined> {
+  const all = (await page.evaluate(
+    () => window.__myprosperCall?.stats() ?? Promise.resolve([]),
+  )) as RemoteStats[];
+  return all
+    .filter((s) => s.name === name && s.connectionState === 'connected')
+    .filter((s) => participantId === undefined || s.participantId === participantId)
+    .at(-1);
+}
+
+/** The other person's video plays (it has a size and frames keep being decoded) and their audio arrives. */
+async function expectSeesAndHears(page: Page, name: string): Promise<void> {
+  const tile = remoteTile(page, name);
+  await expect(tile).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  let before: RemoteStats | undefined;
+  await expect
+    .poll(
+      async () => {
+        before = await statsOf(page, name);
+        return before?.framesDecoded ?? 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  const first = before!;
+  await expect
+    .poll(async () => (await statsOf(page, name, first.participantId))?.framesDecoded ?? 0, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(first.framesDecoded + 10);
+  await expect
+    .poll(async () => (await statsOf(page, name, first.participantId))?.audioPacketsReceived ?? 0, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(first.audioPacketsReceived + 10);
+}
+
+test('a mentor and a mentee see and hear each other; mute shows, a reload comes back, leaving removes the tile', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const mentor = await bookingMentor(page.request);
+  const mentee = await registerAdvisee(page.request, 'Wanjiru Callee');
+  const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
+  await payByMpesa(page.request, mentee, sessionId);
+
+  const menteePage = await openSession(browser, mentee.email, sessionId);
+  await menteePage.getByRole('link', { name: 'Join session' }).click();
+  await expect(menteePage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
+  await expect(menteePage.getByText('Waiting for your mentor to start the session')).toBeVisible();
+
+  const mentorPage = await openSession(browser, demo.mentor, sessionId);
+  await mentorPage.getByRole('link', { name: 'Start session' }).click();
+  await expect(mentorPage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
+  // Booked hours ahead: the countdown runs to the start (then to the end).
+  await expect(mentorPage.getByTestId('call-countdown')).toContainText(/^Starts in \d+:\d{2}:\d{2}$/);
+
+  await expectSeesAndHears(mentorPage, mentee.name);
+  await expectSeesAndHears(menteePage, mentor.name);
+
+  await menteePage.getByRole('button', { name: 'Mute' }).click();
+  await expect(remoteTile(mentorPage, mentee.name).getByText('Muted')).toBeVisible();
+  await menteePage.getByRole('button', { name: 'Unmute' }).click();
+  await expect(remoteTile(mentorPage, mentee.name).getByText('Muted')).toHaveCount(0);
+
+  await menteePage.reload();
+  await expectSeesAndHears(mentorPage, mentee.name);
+  await expectSeesAndHears(menteePage, mentor.name);
+
+  await menteePage.getByRole('button', { name: 'Leave' }).click();
+  await expect(menteePage).toHaveURL(new RegExp(`/sessions/${sessionId}$`));
+  await expect(remoteTile(mentorPage, mentee.name)).toHaveCount(0);
+  await expect(mentorPage.getByText('Waiting for your mentee to join')).toBeVisible();
+});
+
+test('a group of three holds a call: everyone sees and hears the two others', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const mentor = await bookingMentor(page.request);
+  const host = await registerAdvisee(page.request, 'Achieng Host');
+  const guest = await registerAdvisee(page.request, 'Kamau Guest');
+  const sessionId = await bookFirstFree(page.request, host.auth, mentor.slots, {
+    ...mentor,
+    otherAttendees: [guest.phone],
+  });
+  const accepted = await page.request.post('/myprosper/api/acceptInvitation', {
+    headers: guest.auth,
+    data: { sessionId, adviseeId: guest.userId },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  await payByMpesa(page.request, host, sessionId);
+  await payByMpesa(page.request, guest, sessionId);
+
+  const mentorPage = await openSession(browser, demo.mentor, sessionId);
+  await mentorPage.getByRole('link', { name: 'Start session' }).click();
+  await expect(mentorPage).toHaveURL(new RegExp(`/sessions/group/call/${sessionId}$`));
+  const hostPage = await openSession(browser, host.email, sessionId);
+  await hostPage.getByRole('link', { name: 'Join session' }).click();
+  const guestPage = await openSession(browser, guest.email, sessionId);
+  await guestPage.getByRole('link', { name: 'Join session' }).click();
+  await expect(guestPage).toHaveURL(new RegExp(`/sessions/group/call/${sessionId}$`));
+
+  await expectSeesAndHears(mentorPage, host.name);
+  await expectSeesAndHears(mentorPage, guest.name);
+  await expectSeesAndHears(hostPage, mentor.name);
+  await expectSeesAndHears(hostPage, guest.name);
+  await expectSeesAndHears(guestPage, mentor.name);
+  await expectSeesAndHears(guestPage, host.name);
+
+  await guestPage.getByRole('button', { name: 'Leave' }).click();
+  await expect(remoteTile(mentorPage, guest.name)).toHaveCount(0);
+  await expect(remoteTile(hostPage, guest.name)).toHaveCount(0);
+  await expect(remoteTile(hostPage, mentor.name)).toBeVisible();
+});

@@ -1,0 +1,119 @@
+import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, demo } from './support/api.ts';
+
+/** A Safaricom-shaped number nobody else has: 071 and 7 random digits. */
+function uniquePhone(): string {
+  return `071${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+function uniqueEmail(): string {
+  return `advisee-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** A text field by its label (labels of required fields end with a decorative *). */
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+async function choose(page: Page, label: string, option?: string): Promise<string> {
+  await field(page, label).click();
+  const item = option
+    ? page.getByRole('option', { name: option, exact: true })
+    : page.getByRole('option').first();
+  const text = (await item.textContent()) ?? '';
+  await item.click();
+  return text;
+}
+
+const message = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+async function fillEverythingButPhone(page: Page, email: string): Promise<void> {
+  await field(page, 'Full name').fill('Amina Njeri');
+  await field(page, 'Email').fill(email);
+  await choose(page, 'Industry');
+  await field(page, 'Password').fill('Prosper#2026');
+  await field(page, 'Confirm password').fill('Prosper#2026');
+  await choose(page, 'How did you hear about us?', 'A friend');
+  await field(page, 'Birthday').fill('1996-05-14');
+  await page.getByRole('radio', { name: 'Female' }).check();
+}
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page);
+});
+
+test('a visitor signs up as an advisee with every rule checked, and is signed in', async ({ page }) => {
+  const email = uniqueEmail();
+  await page.goto('/signup');
+  await expect(page).toHaveTitle(/Sign up for more info/);
+  await expect(page.getByRole('heading', { name: 'Sign up for more info' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+
+  const signUp = page.getByRole('button', { name: 'Sign up', exact: true });
+  await signUp.click();
+  await expect(message(page, 'Please fill in phone number')).toBeVisible();
+
+  await field(page, 'Phone number').fill(uniquePhone());
+  await signUp.click();
+  await expect(message(page, 'Please fill all fields')).toBeVisible();
+
+  await fillEverythingButPhone(page, email);
+  await field(page, 'Full name').fill('Amina');
+  await expect(message(page, 'Please enter your full name')).toBeVisible();
+  await field(page, 'Full name').fill('Amina Njeri');
+  await field(page, 'Email').fill('amina@example');
+  await expect(message(page, 'Invalid email')).toBeVisible();
+  await field(page, 'Email').fill(email);
+  await field(page, 'Phone number').fill('0712');
+  await expect(message(page, 'Invalid Phone No')).toBeVisible();
+  await field(page, 'Phone number').fill(uniquePhone());
+  await field(page, 'Password').fill('short');
+  await expect(message(page, 'Password must be at least 8 characters')).toBeVisible();
+  await field(page, 'Password').fill('Prosper#2026!');
+  await expect(message(page, 'Password does not match')).toBeVisible();
+  await field(page, 'Password').fill('Prosper#2026');
+  await field(page, 'Birthday').fill('2999-01-01');
+  await expect(message(page, 'Birthday cannot be in the future')).toBeVisible();
+  await field(page, 'Birthday').fill('1996-05-14');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await signUp.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Registration successful').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('ADVISEE');
+  if ((page.viewportSize()?.width ?? 1280) < 768)
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+
+  // Signed in, the sign-up page is no longer offered.
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an e-mail already registered gets a clear message and creates nothing', async ({ page }) => {
+  await page.goto('/signup/advisor');
+  await field(page, 'Phone number').fill(uniquePhone());
+  await fillEverythingButPhone(page, demo.advisee);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText('An account with this email already exists')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup\/advisor$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('an invitation link fills the phone in, read-only; a broken one says so', async ({ page }) => {
+  await page.goto('/signup/12/not*base64!');
+  await expect(page.getByText('Invalid link', { exact: true })).toBeVisible();
+  await expect(field(page, 'Full name')).toHaveCount(0);
+
+  const phone = uniquePhone();
+  await page.goto(`/signup/12/${Buffer.from(phone).toString('base64')}`);
+  const phoneInput = field(page, 'Phone number');
+  await expect(phoneInput).toHaveValue(`${phone.slice(0, 4)} ${phone.slice(4)}`);
+  await expect(phoneInput).toHaveAttribute('readonly', '');
+
+  await fillEverythingButPhone(page, uniqueEmail());
+  const sent = page.waitForRequest('**/myprosper/auth/registerAdvisee');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ invitation: true, sessionId: 12, phoneNumber: `+254${phone.slice(1)}` });
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,266 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const demoPassword = 'Prosper#2026';
+export const demo = {
+  advisee: 'advisee@myprosper.test',
+  mentor: 'mentor@myprosper.test',
+  admin: 'admin@myprosper.test',
+} as const;
+
+interface LoginResponse {
+  jwttoken: string;
+  userId: number;
+  full_names: string;
+  role: string;
+}
+
+/** Signs in through the API and puts the session where the app keeps it, without going through the form. */
+export async function signIn(page: Page, email: string, password = demoPassword): Promise<LoginResponse> {
+  const response = await page.request.post('/myprosper/auth/authenticate', {
+    data: { username: email, password },
+  });
+  if (!response.ok())
+    throw new Error(`sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
+  const login = (await response.json()) as LoginResponse;
+  await page.addInitScript(
+    (session) => {
+      if (window.localStorage.getItem('token')) return;
+      window.localStorage.setItem('token', session.jwttoken);
+      window.localStorage.setItem('userId', String(session.userId));
+      window.localStorage.setItem('username', session.email);
+      window.localStorage.setItem('userRole', session.role);
+      window.localStorage.setItem('cookieAccepted', 'true');
+    },
+    { ...login, email },
+  );
+  return login;
+}
+
+/** Hides the cookie banner for journeys that are not about it. */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
+}
+
+interface OutboxMessage {
+  id: number;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string | null;
+  body: string;
+}
+
+/** The newest message to this recipient in the sandbox outbox, waiting for it to arrive. */
+export async function latestMessageTo(
+  request: APIRequestContext,
+  recipient: string,
+  options: { after?: number; timeoutMs?: number } = {},
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  while (Date.now() < deadline) {
+    const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(recipient)}`);
+    const { data } = (await response.json()) as { data: OutboxMessage[] };
+    const message = data.find((m) => m.id > (options.after ?? 0));
+    if (message) return message;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no message to ${recipient} arrived`);
+}
+
+export async function lastMessageId(request: APIRequestContext, recipient: string): Promise<number> {
+  const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(recipient)}`);
+  const { data } = (await response.json()) as { data: OutboxMessage[] };
+  return data[0]?.id ?? 0;
+}
+
+export function linkIn(body: string, pathPrefix: string): string {
+  const match = body.match(new RegExp(`https?://[^\\s]+${pathPrefix.replaceAll('/', '\\/')}[^\\s]*`));
+  if (!match) throw new Error(`no ${pathPrefix} link in: ${body}`);
+  return match[0];
+}
+
+export type Auth = { authorization: string };
+
+/** The M-PESA sandbox phone that pays (apps/api/sandbox/README.md). */
+export const paysPhone = '254708374149';
+
+/** Logs in through the API (not the form); answers the person's id, name and authorization header. */
+export async function logIn(request: APIRequestContext, email: string, password = demoPassword) {
+  const response = await request.post('/myprosper/auth/authenticate', {
+    data: { username: email, password },
+  });
+  if (!response.ok())
+    throw new Error(`log-in of ${email} failed: ${response.status()} ${await response.text()}`);
+  const login = (await response.json()) as LoginResponse;
+  return {
+    userId: login.userId,
+    name: login.full_names,
+    token: login.jwttoken,
+    auth: { authorization: `Bearer ${login.jwttoken}` } as Auth,
+  };
+}
+
+/** A Kenyan mobile number nobody has (an invited guest who never signs up): 07 and 8 digits, the first not 0. */
+export function freshPhone(): { local: string; normalised: string } {
+  const digits = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  return { local: `07${digits}`, normalised: `2547${digits}` };
+}
+
+/** The demo mentor's user id. */
+export const demoMentorId = async (request: APIRequestContext) => (await logIn(request, demo.mentor)).userId;
+
+export interface JourneyAdvisee {
+  email: string;
+  name: string;
+  /** 07XXXXXXXX */
+  phone: string;
+  userId: number;
+  token: string;
+  auth: Auth;
+}
+
+/**
+ * A new advisee of one journey only, signed up through the API (so no other journey's bookings get in the
+ * way); `email` and `phone` give them chosen ones.
+ */
+export async function registerAdvisee(
+  request: APIRequestContext,
+  name: string,
+  options: { email?: string; phone?: string } = {},
+): Promise<JourneyAdvisee> {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const email = options.email ?? `journey.${unique}@example.com`;
+  const phone = options.phone ?? `07${unique}`;
+  const response = await request.post('/myprosper/auth/registerAdvisee', {
+    data: {
+      email,
+      name,
+      phoneNumber: phone,
+      password: demoPassword,
+      confirmPassword: demoPassword,
+      industryId: 1,
+      gender: 'Female',
+      dob: '1995-02-03',
+      source: 'Friend',
+    },
+  });
+  if (!response.ok()) throw new Error(`sign-up of ${name} failed: ${await response.text()}`);
+  const login = (await response.json()) as { jwttoken: string; userId: number };
+  return {
+    email,
+    name,
+    phone,
+    userId: login.userId,
+    token: login.jwttoken,
+    auth: { authorization: `Bearer ${login.jwttoken}` },
+  };
+}
+
+export interface Slot {
+  date: string;
+  time: string;
+  startsAt: string;
+}
+
+/** The mentor's bookable slots, soonest first. */
+export async function freeSlots(request: APIRequestContext, mentorId: number): Promise<Slot[]> {
+  const response = await request.get(`/myprosper/api/getAdvisorAvailability/${mentorId}`);
+  return ((await response.json()) as { data: { bookableSlots: Slot[] } }).data.bookableSlots;
+}
+
+/** A mentor to book (the demo mentor by default): their id, name, first topic and free slots. */
+export async function bookingMentor(request: APIRequestContext, email: string = demo.mentor) {
+  const mentor = await logIn(request, email);
+  const details = await request.get(`/myprosper/api/getAdvisorDetails/${mentor.userId}`);
+  const topicId = ((await details.json()) as { data: { topics: Array<{ id: number }> } }).data.topics[0]!.id;
+  return {
+    mentorId: mentor.userId,
+    name: mentor.name,
+    topicId,
+    slots: await freeSlots(request, mentor.userId),
+  };
+}
+
+/**
+ * Books the first of these slots that is free (other journeys take some) through the API, held unpaid for
+ * M-PESA; a group session when others are invited. Answers the session id.
+ */
+export async function bookFirstFree(
+  request: APIRequestContext,
+  auth: Auth,
+  slots: Array<Pick<Slot, 'date' | 'time'>>,
+  booking: { mentorId: number; topicId: number; otherAttendees?: string[] },
+): Promise<number> {
+  const others = booking.otherAttendees ?? [];
+  for (const slot of slots) {
+    const response = await request.post('/myprosper/api/bookSession', {
+      headers: auth,
+      data: {
+        topicId: booking.topicId,
+        selectedDate: slot.date,
+        selectedTime: slot.time,
+        otherAttendees: others,
+        sessionType: others.length > 0 ? 'GROUP' : 'INDIVIDUAL',
+        advisorId: booking.mentorId,
+        paymentMode: 'MPESA',
+        phoneNumber: 'N/A',
+        voucherCode: 'N/A',
+      },
+    });
+    if (response.status() === 409) continue;
+    if (!response.ok()) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);
+    return ((await response.json()) as { data: { id: number } }).data.id;
+  }
+  throw new Error('no free slot to book');
+}
+
+/**
+ * Books a mentor's earliest free slot (at least two hours ahead) on their first topic for the advisee, held
+ * unpaid for M-PESA; answers the session id.
+ */
+export async function bookEarliestSlot(
+  request: APIRequestContext,
+  advisee: { auth: Auth },
+  mentorEmail: string = demo.mentor,
+): Promise<number> {
+  const mentor = await bookingMentor(request, mentorEmail);
+  return bookFirstFree(request, advisee.auth, mentor.slots, mentor);
+}
+
+/** This person's payment state on a session: their own share's in a group, the session's otherwise. */
+async function ownPaymentStatus(
+  request: APIRequestContext,
+  person: { userId: number; auth: Auth },
+  sessionId: number,
+) {
+  const response = await request.get(`/myprosper/api/getAdvisorSessionById/${sessionId}`, {
+    headers: person.auth,
+  });
+  const session = (
+    (await response.json()) as {
+      data: {
+        paymentStatus: string;
+        groupSessionAttendees?: Array<{ adviseeId: number; paymentStatus: string }>;
+      };
+    }
+  ).data;
+  const own = session.groupSessionAttendees?.find((a) => a.adviseeId === person.userId);
+  return own?.paymentStatus ?? session.paymentStatus;
+}
+
+/** Pays this person's share by M-PESA through the sandbox and waits until it reads paid. */
+export async function payByMpesa(
+  request: APIRequestContext,
+  person: { userId: number; auth: Auth },
+  sessionId: number,
+): Promise<void> {
+  const pushed = await request.post('/myprosper/api/makeMpesaPayment', {
+    headers: person.auth,
+    data: { phoneNumber: paysPhone, sessionId },
+  });
+  if (!pushed.ok()) throw new Error(`the M-PESA push failed: ${await pushed.text()}`);
+  const deadline = Date.now() + 20_000;
+  while ((await ownPaymentStatus(request, person, sessionId)) !== 'PAID') {
+    if (Date.now() > deadline) throw new Error(`session ${sessionId} was not paid within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { turnCredential } from '../../api/src/features/calls/ice-servers.ts';
+import { turnServerPath } from './support/turn-server.ts';
+
+// A local coturn configured as docs/calls.md says (use-auth-secret), and two browser peers allowed to use
+// relay candidates only: the credentials the API issues open an allocation, and media paths go through it.
+
+const secret = randomBytes(24).toString('hex');
+let turn: ChildProcess;
+let port: number;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  port = await freePort();
+  turn = spawn(
+    turnServerPath,
+    [
+      '-n',
+      '--listening-ip=127.0.0.1',
+      `--listening-port=${port}`,
+      '--relay-ip=127.0.0.1',
+      '--min-port=49152',
+      '--max-port=49400',
+      `--pidfile=${join(tmpdir(), `turnserver-${process.pid}.pid`)}`,
+      '--use-auth-secret',
+      `--static-auth-secret=${secret}`,
+      '--realm=myprosper.test',
+      '--fingerprint',
+      '--no-tls',
+      '--no-dtls',
+      '--no-cli',
+      // The only address of this machine is the loopback one; production configs deny private peers.
+      '--allow-loopback-peers',
+      '--log-file=stdout',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('coturn did not start')), 15_000);
+    let printed = '';
+    turn.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (/Total General servers/i.test(printed)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    turn.once('exit', (code) => reject(new Error(`coturn exited with ${code}`)));
+  });
+});
+
+test.afterAll(() => {
+  turn?.kill('SIGTERM');
+});
+
+/** Two relay-only peers in one page; what each saw. */
+async function connectThroughRelay(
+  page: import('@playwright/test').Page,
+  iceServer: { urls: string; username: string; credential: string },
+) {
+  return page.evaluate(async (server) => {
+    const config: RTCConfiguration = { iceServers: [server], iceTransportPolicy: 'relay' };
+    const a = new RTCPeerConnection(config);
+    const b = new RTCPeerConnection(config);
+    const gathered: string[] = [];
+    a.onicecandidate = (event) => {
+      if (event.candidate) {
+        gathered.push(event.candidate.type ?? '');
+        void b.addIceCandidate(event.candidate);
+      }
+    };
+    b.onicecandidate = (event) => {
+      if (event.candidate) void a.addIceCandidate(event.candidate);
+    };
+    const received = new Promise<string>((resolve) => {
+      b.ondatachannel = (event) => {
+        event.channel.onmessage = (message) => resolve(String(message.data));
+      };
+    });
+    const channel = a.createDataChannel('chat');
+    const opened = new Promise<void>((resolve) => {
+      channel.onopen = () => resolve();
+    });
+    await a.setLocalDescription(await a.createOffer());
+    await b.setRemoteDescription(a.localDescription!);
+    await b.setLocalDescription(await b.createAnswer());
+    await a.setRemoteDescription(b.localDescription!);
+    const outcome = await Promise.race([
+      opened.then(() => 'open'),
+      new Promise<string>((resolve) => setTimeout(() => resolve('no connection'), 10_000)),
+    ]);
+    let message = '';
+    let pathType = '';
+    if (outcome === 'open') {
+      channel.send('Habari kutoka relay');
+      message = await received;
+      const stats = await a.getStats();
+      stats.forEach((report) => {
+        if (report.type === 'candidate-pair' && report.nominated && report.state === 'succeeded') {
+          const local = stats.get(report.localCandidateId);
+          pathType = local?.candidateType ?? '';
+        }
+      });
+    }
+    a.close();
+    b.close();
+    return { outcome, gathered, message, pathType };
+  }, iceServer);
+}
+
+test('two peers allowed relay candidates only connect through coturn with the issued credentials', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const { username, credential } = turnCredential(secret, 42, new Date(Date.now() + 60 * 60_000));
+  const result = await connectThroughRelay(page, {
+    urls: `turn:127.0.0.1:${port}?transport=udp`,
+    username,
+    credential,
+  });
+  expect(result.gathered).toContain('relay');
+  expect(result.outcome).toBe('open');
+  expect(result.message).toBe('Habari kutoka relay');
+  expect(result.pathType).toBe('relay');
+});
+
+test('credentials past their expiry, or signed with another secret, get no relay', async ({ page }) => {
+  await page.goto('/');
+  const expired = turnCredential(secret, 42, new Date(Date.now() - 60_000));
+  const forged = turnCredential('another-secret', 42, new Date(Date.now() + 60 * 60_000));
+  for (const bad of [expired, forged]) {
+    const result = await connectThroughRelay(page, {
+      urls: `turn:127.0.0.1:${port}?transport=udp`,
+      ...bad,
+    });
+    expect(result.gathered).not.toContain('relay');
+    expect(result.outcome).toBe('no connection');
+  }
+});

@@ -1,0 +1,65 @@
+import { defineConfig } from '@playwright/test';
+import { hasTurnServer } from './e2e/support/turn-server.ts';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  // Calls between contexts of one browser on a machine whose only address is 127.0.0.1 (docs/calls.md).
+  '--allow-loopback-in-peer-connection',
+];
+
+/**
+ * Journeys against the whole stack, started as `npm start` starts it (the built server, a fresh data folder).
+ * With TEST_DATABASE_URL the server uses that PostgreSQL (a fresh database made by global-setup).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  // Generous: journeys on a busy 2-core machine (CI runs several servers and browsers on it).
+  timeout: 120_000,
+  // Pages load lazily on a machine that may be running several servers and browsers at once.
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || undefined, args: chromiumFlags },
+  },
+  projects: [
+    // Every journey runs on a 360 px phone. The journeys that change shared demo data (bookings, hours,
+    // payouts) run once: a second pass on the same server would meet the first pass's sessions. The desktop
+    // pass covers the public pages and accounts, where the layout differs most.
+    // The TURN relay journey needs a local coturn (`.ci/run` installs it; README, Test it).
+    {
+      name: 'phone',
+      use: { viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
+      testIgnore: hasTurnServer ? [] : [/turn-relay\.spec\.ts$/],
+    },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      testMatch: /(browse|search|mentors|not-found|auth|password-reset|signup)\.spec\.ts$/,
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    url: `http://localhost:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    // Calls open this long before their start (default 10 minutes): the journeys book sessions hours ahead.
+    env: { PORT: String(port), CALL_EARLY_JOIN_MINUTES: '43200' },
+  },
+});

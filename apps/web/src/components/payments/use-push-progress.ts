@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import type { PaymentProgress } from './payment-info-dialog.tsx';
+import { useLastPayment } from './payments-api.ts';
+
+/** How long the dialog keeps asking by itself; Refresh asks again at any time. */
+const pollForMs = 3 * 60_000;
+
+/**
+ * Where an M-PESA push stands, from the latest payment attempt of the session, polled every few seconds for
+ * a short while after the push (the callback usually lands within a minute).
+ */
+export function usePushProgress(sessionId: number, paymentId: number | null) {
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    setStartedAt(paymentId === null ? null : Date.now());
+  }, [paymentId]);
+
+  useEffect(() => {
+    if (startedAt === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 10_000);
+    return () => clearInterval(timer);
+  }, [startedAt]);
+
+  const isPolling = paymentId !== null && startedAt !== null && now - startedAt < pollForMs;
+  const last = useLastPayment(sessionId, {
+    enabled: paymentId !== null,
+    waitFor: isPolling ? paymentId : null,
+  });
+  const attempt = last.data && last.data.id === paymentId ? last.data : null;
+
+  let progress: PaymentProgress = { state: 'waiting' };
+  if (attempt?.status === 'FAILED') {
+    progress = { state: 'failed', reason: attempt.reason ?? 'The payment did not go through.' };
+  } else if (attempt?.status === 'SUCCEEDED') {
+    progress = attempt.note ? { state: 'kept', note: attempt.note } : { state: 'paid' };
+  }
+  return {
+    progress,
+    isRefreshing: last.isFetching,
+    refresh: () => void last.refetch(),
+  };
+}

@@ -1,0 +1,68 @@
+import { Box, Burger, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { adminMenu } from './admin-menu.ts';
+
+function AdminMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={2}>
+      {adminMenu.map((item) => {
+        const isActive = Boolean(matchPath({ path: item.to, end: 'end' in item }, pathname));
+        return (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            active={isActive}
+            aria-current={isActive ? 'page' : undefined}
+            onClick={onNavigate}
+            variant="light"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Every /admin page: the side menu (a drawer on small screens) beside the page. */
+export function AdminLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Box style={{ display: 'flex', alignItems: 'flex-start', minHeight: '70dvh' }}>
+      <Box
+        component="nav"
+        aria-label="Admin"
+        visibleFrom="md"
+        w={220}
+        p="md"
+        style={{
+          flexShrink: 0,
+          position: 'sticky',
+          top: 0,
+          borderRight: '1px solid var(--mantine-color-gray-3)',
+          alignSelf: 'stretch',
+        }}
+      >
+        <Text fz="xs" fw={700} tt="uppercase" c="dimmed" mb="xs" px="sm">
+          Admin
+        </Text>
+        <AdminMenuLinks />
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Group hiddenFrom="md" px="md" pt="sm" gap="xs">
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label="Open admin menu" />
+          <Text fw={600}>Admin</Text>
+        </Group>
+        <Drawer opened={opened} onClose={close} title="Admin" size="xs" hiddenFrom="md">
+          <Box component="nav" aria-label="Admin menu">
+            <AdminMenuLinks onNavigate={close} />
+          </Box>
+        </Drawer>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { paths } from '../../../config/paths.ts';
+
+/** The admin console's side menu, in order. */
+export const adminMenu = [
+  { to: paths.admin, label: 'Dashboard', end: true },
+  { to: paths.adminApplications, label: 'Applications' },
+  { to: paths.adminMentors, label: 'Mentors' },
+  { to: paths.adminAdvisees, label: 'Advisees' },
+  { to: paths.adminPrograms, label: 'Programs' },
+  { to: paths.adminPricing, label: 'Pricing' },
+  { to: paths.adminFaqs, label: 'FAQs' },
+  { to: paths.adminTestimonials, label: 'Testimonials' },
+  { to: paths.adminSessions, label: 'Sessions' },
+  { to: paths.adminPayments, label: 'Payments' },
+  { to: paths.adminVouchers, label: 'Vouchers' },
+  { to: paths.adminPayouts, label: 'Payouts' },
+  { to: paths.adminInsights, label: 'Insights' },
+  { to: paths.adminAudit, label: 'Audit log' },
+] as const;

@@ -1,0 +1,46 @@
+import { platformTimeZone } from '@myprosper/contract/dates';
+
+/** Instants as the admin reads them: in the platform's time zone (East Africa Time). */
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: platformTimeZone,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat('en-GB', {
+  timeZone: platformTimeZone,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : '—';
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? dateOnly.format(new Date(iso)) : '—';
+}
+
+/** 'yyyy-MM-dd' (a local date) as '3 Mar' for chart axes. */
+export function shortDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+/** Words for the codes the API answers: 'PENDING_PAYMENT' → 'Pending payment'. */
+export function humanize(code: string): string {
+  const text = code.replaceAll('_', ' ').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Today in the platform's time zone, yyyy-MM-dd. */
+export function todayLocal(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: platformTimeZone }).format(new Date());
+}

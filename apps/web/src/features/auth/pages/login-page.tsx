@@ -1,0 +1,83 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { isBlank, validateRequired } from '@myprosper/contract/validation';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormError } from '../../../components/form-error.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage, notify } from '../../../lib/notify.ts';
+import { getReturnPath } from '../../../lib/return-path.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAuthenticate } from '../api/authenticate.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+/** Spec 2.5: username (the e-mail) and password; success returns to the last visited page. */
+export function LoginPage() {
+  useDocumentTitle('Login');
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const authenticate = useAuthenticate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const invalid = validateRequired(username, password);
+    setFormError(invalid);
+    if (invalid) return;
+    try {
+      const response = await authenticate.mutateAsync({ username: username.trim(), password });
+      const from = (location.state as { from?: string } | null)?.from;
+      signIn(response, username.trim());
+      await navigate(getReturnPath(from), { replace: true });
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  }
+
+  return (
+    <AuthCard heading="Login">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Username"
+            description="The email address you signed up with"
+            name="username"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            error={Boolean(formError) && isBlank(username)}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={Boolean(formError) && password === ''}
+          />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to={paths.forgotPassword} fz="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <FormError message={formError} />
+          <Button type="submit" size="md" fullWidth loading={authenticate.isPending}>
+            Login
+          </Button>
+          <Text ta="center" fz="sm">
+            Don&apos;t have an account?{' '}
+            <Anchor component={Link} to={paths.profilePicker} fw={600}>
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

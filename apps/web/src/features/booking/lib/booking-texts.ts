@@ -1,0 +1,10 @@
+/** How long an unpaid booking holds its slot (the server's BOOKING_HOLD_MINUTES default). */
+export const holdMinutes = 15;
+
+/** Texts of the booking screens beside the spec's own (those live in the contract). */
+export const bookingTexts = {
+  holdNotice: `We hold this slot for ${holdMinutes} minutes while you pay`,
+  noFreeHours: 'This mentor has no free hours in the coming weeks. Please check again later.',
+  noTopics: 'This mentor has no topics to book yet.',
+  noFreeDates: 'No free dates at this time. Please choose another time.',
+} as const;

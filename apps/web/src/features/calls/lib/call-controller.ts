@@ -1,0 +1,353 @@
+import {
+  type CallTicket,
+  callMessages,
+  type RosterEntry,
+  type ServerMessage,
+  videoSenderCaps,
+} from '@myprosper/contract/calls';
+import { getCallTicket, startSession } from '../api/calls-api.ts';
+import { acquireLocalMedia, acquireTrack, type DeviceChoice, listDevices } from './local-media.ts';
+import { PeerLink, type PeerStats } from './peer-link.ts';
+import { SignalingClient, type SignalingState } from './signaling-client.ts';
+import { SpeakerDetector } from './speaker-detector.ts';
+
+export type CallPhase = 'loading' | 'waiting' | 'connecting' | 'in-call' | 'ended';
+
+export interface RemotePerson extends RosterEntry {
+  stream: MediaStream | null;
+  connectionState: RTCPeerConnectionState | 'new';
+}
+
+export interface CallSnapshot {
+  phase: CallPhase;
+  /** Why the call ended or could not start. */
+  endMessage: string | null;
+  room: CallTicket['room'] | null;
+  me: RosterEntry | null;
+  remotes: RemotePerson[];
+  localStream: MediaStream | null;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  audioMuted: boolean;
+  videoOff: boolean;
+  mediaProblem: string | null;
+  signaling: SignalingState;
+  /** Participant id of the loudest person now; 'local' for oneself. */
+  activeSpeaker: string | null;
+  warning: string | null;
+  /** Server clock minus this browser's (ms), for the countdown. */
+  clockOffset: number;
+  cameras: DeviceChoice[];
+  microphones: DeviceChoice[];
+  cameraId: string | null;
+  microphoneId: string | null;
+}
+
+const initial: CallSnapshot = {
+  phase: 'loading',
+  endMessage: null,
+  room: null,
+  me: null,
+  remotes: [],
+  localStream: null,
+  hasAudio: false,
+  hasVideo: false,
+  audioMuted: false,
+  videoOff: false,
+  mediaProblem: null,
+  signaling: 'connecting',
+  activeSpeaker: null,
+  warning: null,
+  clockOffset: 0,
+  cameras: [],
+  microphones: [],
+  cameraId: null,
+  microphoneId: null,
+};
+
+/**
+ * One person's call, outside React: the ticket, the mentor's start, camera and microphone, the signaling
+ * socket, and one PeerLink per remote person, kept in step with the server's roster. React reads it through
+ * subscribe/getSnapshot.
+ */
+export class CallController {
+  private snapshot: CallSnapshot = initial;
+  private readonly listeners = new Set<() => void>();
+  private readonly links = new Map<string, PeerLink>();
+  private roster: RosterEntry[] = [];
+  private rosterVersion = 0;
+  private signaling: SignalingClient | null = null;
+  private ticket: CallTicket | null = null;
+  private audio: MediaStreamTrack | null = null;
+  private video: MediaStreamTrack | null = null;
+  private readonly stream = new MediaStream();
+  private readonly speakers = new SpeakerDetector((id) => this.update({ activeSpeaker: id }));
+  private isDisposed = false;
+  /** STUN/TURN of the newest ticket (TURN credentials last until the call closes). */
+  private iceServers: RTCIceServer[] = [];
+
+  constructor(private readonly sessionId: number) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CallSnapshot => this.snapshot;
+
+  async start(): Promise<void> {
+    try {
+      const ticket = await getCallTicket(this.sessionId);
+      if (this.isDisposed) return;
+      this.ticket = ticket;
+      this.iceServers = ticket.iceServers;
+      this.update({ room: ticket.room });
+      if (ticket.room.you.role === 'ADVISOR' && ticket.room.callStatus === 'NOT_STARTED') {
+        await startSession({ sessionId: this.sessionId, advisorId: ticket.room.you.userId });
+      }
+      const media = await acquireLocalMedia();
+      if (this.isDisposed) {
+        for (const track of media.stream.getTracks()) track.stop();
+        return;
+      }
+      this.audio = media.audio;
+      this.video = media.video;
+      for (const track of media.stream.getTracks()) this.stream.addTrack(track);
+      this.speakers.track('local', this.stream);
+      const devices = await listDevices();
+      this.update({
+        phase: 'connecting',
+        localStream: this.stream,
+        hasAudio: Boolean(this.audio),
+        hasVideo: Boolean(this.video),
+        videoOff: !this.video,
+        mediaProblem: media.problem,
+        cameras: devices.cameras,
+        microphones: devices.microphones,
+        cameraId: this.video?.getSettings().deviceId ?? null,
+        microphoneId: this.audio?.getSettings().deviceId ?? null,
+      });
+      this.connect();
+    } catch (error) {
+      this.end(error instanceof Error ? error.message : callMessages.ended);
+    }
+  }
+
+  private connect(): void {
+    this.signaling = new SignalingClient({
+      getTicket: async () => {
+        const ticket = this.ticket;
+        // The first ticket is used while fresh; every reconnection asks for a new one.
+        if (ticket && new Date(ticket.expiresAt).getTime() - Date.now() > 10_000) {
+          this.ticket = null;
+          return ticket;
+        }
+        const fresh = await getCallTicket(this.sessionId);
+        this.iceServers = fresh.iceServers;
+        return fresh;
+      },
+      onMessage: (message) => this.onMessage(message),
+      onState: (signaling) => this.update({ signaling }),
+      onFatal: (message) => this.end(message),
+    });
+    this.signaling.start();
+  }
+
+  private onMessage(message: ServerMessage): void {
+    if (this.isDisposed) return;
+    switch (message.type) {
+      case 'joined':
+        this.update({ me: message.you, clockOffset: message.serverTime - Date.now() });
+        this.sendMuteState();
+        return;
+      case 'roster':
+        if (message.version <= this.rosterVersion) return;
+        this.rosterVersion = message.version;
+        this.roster = message.participants;
+        if (message.callStatus === 'STARTED') this.reconcileLinks();
+        this.update({ phase: message.callStatus === 'STARTED' ? 'in-call' : 'waiting' });
+        this.refreshRemotes();
+        return;
+      case 'signal': {
+        const link = this.links.get(message.from) ?? this.createLink(message.from);
+        link?.receive(message.seq, message.data);
+        return;
+      }
+      case 'warning':
+        this.update({ warning: callMessages.endsSoon(message.minutesLeft) });
+        return;
+      case 'session-ended':
+        this.end(message.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** One link per remote person in the roster; links of people gone are closed. */
+  private reconcileLinks(): void {
+    const me = this.snapshot.me?.participantId;
+    const remoteIds = new Set(this.roster.filter((p) => p.participantId !== me).map((p) => p.participantId));
+    for (const [id, link] of this.links) {
+      if (!remoteIds.has(id)) {
+        link.close();
+        this.links.delete(id);
+        this.speakers.forget(id);
+      }
+    }
+    for (const id of remoteIds) if (!this.links.has(id)) this.createLink(id);
+    const caps = videoSenderCaps(remoteIds.size + 1);
+    for (const link of this.links.values()) void link.setCaps(caps);
+  }
+
+  private createLink(remoteId: string): PeerLink | null {
+    const me = this.snapshot.me?.participantId;
+    if (!me || remoteId === me) return null;
+    const link = new PeerLink({
+      ownId: me,
+      remoteId,
+      iceServers: this.iceServers,
+      getTracks: () => [this.audio, this.video].filter((t): t is MediaStreamTrack => t !== null),
+      stream: this.stream,
+      sendSignal: (data, seq) => this.signaling?.send({ type: 'signal', to: remoteId, seq, data }),
+      onChange: () => this.refreshRemotes(),
+    });
+    this.links.set(remoteId, link);
+    return link;
+  }
+
+  private refreshRemotes(): void {
+    const me = this.snapshot.me?.participantId;
+    const remotes = this.roster
+      .filter((p) => p.participantId !== me)
+      .map((person) => {
+        const link = this.links.get(person.participantId);
+        const stream = link && link.remoteStream.getTracks().length > 0 ? link.remoteStream : null;
+        if (link) this.speakers.track(person.participantId, stream);
+        return { ...person, stream, connectionState: link?.connectionState ?? ('new' as const) };
+      });
+    this.update({ remotes });
+  }
+
+  async toggleAudio(): Promise<void> {
+    if (!this.audio) {
+      const track = await acquireTrack('audio', this.snapshot.microphoneId ?? undefined);
+      if (!track) {
+        this.update({ mediaProblem: callMessages.microphoneUnavailable });
+        return;
+      }
+      await this.sendTrack('audio', track);
+      this.update({ audioMuted: false, hasAudio: true, mediaProblem: null });
+    } else {
+      this.audio.enabled = !this.audio.enabled;
+      this.update({ audioMuted: !this.audio.enabled });
+    }
+    this.sendMuteState();
+  }
+
+  async toggleVideo(): Promise<void> {
+    if (this.video) {
+      const old = this.video;
+      this.video = null;
+      this.stream.removeTrack(old);
+      old.stop();
+      await Promise.all([...this.links.values()].map((link) => link.setTrack('video', null)));
+      this.update({ videoOff: true, hasVideo: false });
+    } else {
+      const track = await acquireTrack('video', this.snapshot.cameraId ?? undefined);
+      if (!track) {
+        this.update({ mediaProblem: callMessages.cameraUnavailable });
+        return;
+      }
+      await this.sendTrack('video', track);
+      this.update({ videoOff: false, hasVideo: true, mediaProblem: null });
+    }
+    this.sendMuteState();
+  }
+
+  async selectCamera(deviceId: string): Promise<void> {
+    this.update({ cameraId: deviceId });
+    if (!this.video) return;
+    const track = await acquireTrack('video', deviceId);
+    if (track) await this.sendTrack('video', track);
+  }
+
+  async selectMicrophone(deviceId: string): Promise<void> {
+    this.update({ microphoneId: deviceId });
+    if (!this.audio) return;
+    const track = await acquireTrack('audio', deviceId);
+    if (!track) return;
+    track.enabled = !this.snapshot.audioMuted;
+    await this.sendTrack('audio', track);
+  }
+
+  /** Sends this track from now on (instead of the old one of its kind, which stops). */
+  private async sendTrack(kind: 'audio' | 'video', track: MediaStreamTrack): Promise<void> {
+    const old = kind === 'audio' ? this.audio : this.video;
+    if (old) {
+      this.stream.removeTrack(old);
+      old.stop();
+    }
+    this.stream.addTrack(track);
+    if (kind === 'audio') this.audio = track;
+    else this.video = track;
+    await Promise.all([...this.links.values()].map((link) => link.setTrack(kind, track)));
+    if (kind === 'audio') this.speakers.track('local', this.stream);
+    this.update({ localStream: this.stream });
+  }
+
+  private sendMuteState(): void {
+    this.signaling?.send({
+      type: 'mute-state',
+      audioMuted: this.snapshot.audioMuted || !this.audio,
+      videoOff: this.snapshot.videoOff || !this.video,
+    });
+  }
+
+  leave(): void {
+    this.signaling?.leave();
+    this.end(null);
+  }
+
+  /** The call closed for this page (ended, refused, left): media and connections are let go. */
+  private end(message: string | null): void {
+    this.teardown();
+    this.update({ phase: 'ended', endMessage: message, remotes: [], signaling: 'closed' });
+  }
+
+  private teardown(): void {
+    this.signaling?.stop();
+    this.signaling = null;
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+    for (const track of this.stream.getTracks()) track.stop();
+    this.speakers.stop();
+  }
+
+  dispose(): void {
+    if (this.isDisposed) return;
+    this.signaling?.leave();
+    this.isDisposed = true;
+    this.teardown();
+    this.listeners.clear();
+  }
+
+  /** What each remote connection receives (tests read it through window.__myprosperCall). */
+  async stats(): Promise<Array<{ participantId: string; name: string } & PeerStats>> {
+    return Promise.all(
+      this.roster
+        .filter((p) => this.links.has(p.participantId))
+        .map(async (p) => ({
+          participantId: p.participantId,
+          name: p.name,
+          ...(await this.links.get(p.participantId)!.stats()),
+        })),
+    );
+  }
+
+  private update(patch: Partial<CallSnapshot>): void {
+    if (this.isDisposed) return;
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,284 @@
+import { isPolite, type SenderCaps, type SignalData } from '@myprosper/contract/calls';
+
+export interface PeerLinkOptions {
+  ownId: string;
+  remoteId: string;
+  iceServers: RTCIceServer[];
+  /** The tracks to send now (the camera may be missing: audio only). */
+  getTracks(): MediaStreamTrack[];
+  stream: MediaStream;
+  sendSignal(data: SignalData, seq: number): void;
+  onChange(): void;
+}
+
+export interface PeerStats {
+  connectionState: RTCPeerConnectionState;
+  signalingState: RTCSignalingState;
+  /** Signals sent and received so far (negotiation health). */
+  signalsOut: number;
+  signalsIn: number;
+  descriptions: string;
+  polite: boolean;
+  framesDecoded: number;
+  frameWidth: number;
+  audioPacketsReceived: number;
+}
+
+/** A 'disconnected' connection that stays so this long gets an ICE restart ('failed' can take 30 s). */
+const disconnectedGraceMs = 5_000;
+/** The polite side waits this long for the other side's first offer before offering itself. */
+const firstOfferWaitMs = 3_000;
+/** A connection negotiated but still not connecting after this long starts ICE again. */
+const stuckAfterMs = 8_000;
+
+/**
+ * One RTCPeerConnection to one remote person, negotiated with the perfect-negotiation pattern: either side
+ * may offer at any time; on a collision the polite side (the greater participant id) gives way. Incoming
+ * signals are handled strictly in order, and any sequence number already passed is dropped as stale.
+ */
+export class PeerLink {
+  readonly remoteId: string;
+  readonly remoteStream = new MediaStream();
+  private readonly pc: RTCPeerConnection;
+  private readonly polite: boolean;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private isSettingRemoteAnswerPending = false;
+  private queue: Promise<void> = Promise.resolve();
+  private lastSeqIn = 0;
+  private seqOut = 0;
+  private disconnectedTimer: number | null = null;
+  private caps: SenderCaps | null = null;
+  private isClosed = false;
+  private isSending = false;
+  private readonly timers: number[] = [];
+  private lastNudgeAt = Date.now();
+
+  constructor(private readonly options: PeerLinkOptions) {
+    this.remoteId = options.remoteId;
+    this.polite = isPolite(options.ownId, options.remoteId);
+    this.pc = new RTCPeerConnection({ iceServers: options.iceServers });
+    this.pc.ontrack = ({ track }) => {
+      for (const old of this.remoteStream.getTracks()) {
+        if (old.kind === track.kind && old.id !== track.id) this.remoteStream.removeTrack(old);
+      }
+      if (!this.remoteStream.getTrackById(track.id)) this.remoteStream.addTrack(track);
+      track.onunmute = () => options.onChange();
+      options.onChange();
+    };
+    this.pc.onicecandidate = ({ candidate }) => {
+      if (!candidate) return;
+      const json = candidate.toJSON();
+      this.signal({
+        candidate: {
+          candidate: json.candidate ?? '',
+          sdpMid: json.sdpMid ?? null,
+          sdpMLineIndex: json.sdpMLineIndex ?? null,
+          usernameFragment: json.usernameFragment ?? null,
+        },
+      });
+    };
+    this.pc.onnegotiationneeded = () => void this.offer();
+    this.pc.oniceconnectionstatechange = () => this.watchIce();
+    this.pc.onconnectionstatechange = () => {
+      if (this.pc.connectionState === 'connected') void this.applyCaps();
+      options.onChange();
+    };
+    // The first offer comes from the impolite side: the polite one adds its tracks to its answer (or offers
+    // itself if nothing came). Two first offers at once (glare) are sorted out by perfect negotiation, but
+    // Chromium sometimes gathers no candidates for an answer made right after rolling its own offer back.
+    if (!this.polite) this.startSending();
+    else this.timers.push(window.setTimeout(() => this.startSending(), firstOfferWaitMs));
+    this.timers.push(window.setInterval(() => this.nudgeIfStuck(), 2_000));
+  }
+
+  private startSending(): void {
+    if (this.isSending || this.isClosed) return;
+    this.isSending = true;
+    for (const track of this.options.getTracks()) this.pc.addTrack(track, this.options.stream);
+  }
+
+  /** Negotiated, yet ICE never started (lost candidates): start it again with fresh credentials. */
+  private nudgeIfStuck(): void {
+    const isStuck =
+      this.isSending &&
+      this.pc.signalingState === 'stable' &&
+      (this.pc.connectionState === 'new' || this.pc.connectionState === 'failed');
+    if (!isStuck) {
+      if (this.pc.connectionState === 'connected') this.lastNudgeAt = Date.now();
+      return;
+    }
+    if (Date.now() - this.lastNudgeAt < stuckAfterMs) return;
+    this.lastNudgeAt = Date.now();
+    this.pc.restartIce();
+  }
+
+  get connectionState(): RTCPeerConnectionState {
+    return this.pc.connectionState;
+  }
+
+  /** A signal from the remote person, in order; a sequence number already passed is stale. */
+  receive(seq: number, data: SignalData): void {
+    if (seq <= this.lastSeqIn) return;
+    this.lastSeqIn = seq;
+    this.queue = this.queue
+      .then(() => this.handle(data))
+      .catch((error: unknown) => {
+        console.warn('call: a signal could not be applied', error);
+      });
+  }
+
+  /** Sends this track instead of the current one of its kind (device switch, camera back on), or adds it. */
+  async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
+    if (!this.isSending) return; // its tracks are read when it starts sending
+    const sender = this.pc
+      .getSenders()
+      .find((s) => s.track?.kind === kind || senderKind(this.pc, s) === kind);
+    if (sender) {
+      await sender.replaceTrack(track);
+      if (kind === 'video') await this.applyCaps();
+      return;
+    }
+    if (track) this.pc.addTrack(track, this.options.stream);
+  }
+
+  /** Outgoing video limits for the room's size (none for two people). */
+  async setCaps(caps: SenderCaps | null): Promise<void> {
+    this.caps = caps;
+    await this.applyCaps();
+  }
+
+  async stats(): Promise<PeerStats> {
+    const result: PeerStats = {
+      connectionState: this.pc.connectionState,
+      signalingState: this.pc.signalingState,
+      signalsOut: this.seqOut,
+      signalsIn: this.lastSeqIn,
+      descriptions: `${this.pc.localDescription?.type ?? '-'}/${this.pc.remoteDescription?.type ?? '-'}`,
+      polite: this.polite,
+      framesDecoded: 0,
+      frameWidth: 0,
+      audioPacketsReceived: 0,
+    };
+    const report = await this.pc.getStats();
+    report.forEach((entry: { type: string; kind?: string } & Record<string, unknown>) => {
+      if (entry.type !== 'inbound-rtp') return;
+      if (entry.kind === 'video') {
+        result.framesDecoded += Number(entry.framesDecoded ?? 0);
+        result.frameWidth = Math.max(result.frameWidth, Number(entry.frameWidth ?? 0));
+      } else if (entry.kind === 'audio') {
+        result.audioPacketsReceived += Number(entry.packetsReceived ?? 0);
+      }
+    });
+    return result;
+  }
+
+  close(): void {
+    this.isClosed = true;
+    if (this.disconnectedTimer !== null) window.clearTimeout(this.disconnectedTimer);
+    for (const timer of this.timers) window.clearTimeout(timer);
+    this.pc.close();
+    for (const track of this.remoteStream.getTracks()) this.remoteStream.removeTrack(track);
+  }
+
+  private signal(data: SignalData): void {
+    if (this.isClosed) return;
+    this.seqOut += 1;
+    this.options.sendSignal(data, this.seqOut);
+  }
+
+  private async offer(): Promise<void> {
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription();
+      if (this.pc.localDescription) this.signal({ description: descriptionOf(this.pc.localDescription) });
+    } catch (error) {
+      console.warn('call: an offer could not be made', error);
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  private async handle(data: SignalData): Promise<void> {
+    if (this.isClosed) return;
+    if ('description' in data) {
+      const description = data.description;
+      const isReadyForOffer =
+        !this.makingOffer && (this.pc.signalingState === 'stable' || this.isSettingRemoteAnswerPending);
+      const isCollision = description.type === 'offer' && !isReadyForOffer;
+      this.ignoreOffer = !this.polite && isCollision;
+      if (this.ignoreOffer) return;
+      // Tracks added before the offer is applied ride on its m-lines: the answer sends them.
+      if (description.type === 'offer') this.startSending();
+      this.isSettingRemoteAnswerPending = description.type === 'answer';
+      await this.pc.setRemoteDescription(description as RTCSessionDescriptionInit);
+      this.isSettingRemoteAnswerPending = false;
+      if (description.type === 'offer') {
+        await this.pc.setLocalDescription();
+        if (this.pc.localDescription) this.signal({ description: descriptionOf(this.pc.localDescription) });
+      }
+      return;
+    }
+    try {
+      await this.pc.addIceCandidate(data.candidate as RTCIceCandidateInit);
+    } catch (error) {
+      if (!this.ignoreOffer) throw error;
+    }
+  }
+
+  /** ICE restart on failure, and after a disconnection that lasts. */
+  private watchIce(): void {
+    const state = this.pc.iceConnectionState;
+    if (state === 'failed') {
+      this.pc.restartIce();
+    } else if (state === 'disconnected') {
+      if (this.disconnectedTimer === null) {
+        this.disconnectedTimer = window.setTimeout(() => {
+          this.disconnectedTimer = null;
+          if (!this.isClosed && this.pc.iceConnectionState === 'disconnected') this.pc.restartIce();
+        }, disconnectedGraceMs);
+      }
+    } else if (this.disconnectedTimer !== null) {
+      window.clearTimeout(this.disconnectedTimer);
+      this.disconnectedTimer = null;
+    }
+    this.options.onChange();
+  }
+
+  private async applyCaps(): Promise<void> {
+    for (const sender of this.pc.getSenders()) {
+      if (sender.track?.kind !== 'video') continue;
+      const parameters = sender.getParameters();
+      if (!parameters.encodings || parameters.encodings.length === 0) continue; // not negotiated yet
+      for (const encoding of parameters.encodings) {
+        if (this.caps) {
+          encoding.maxBitrate = this.caps.maxBitrate;
+          encoding.scaleResolutionDownBy = this.caps.scaleResolutionDownBy;
+          encoding.maxFramerate = this.caps.maxFramerate;
+        } else {
+          delete encoding.maxBitrate;
+          delete encoding.maxFramerate;
+          encoding.scaleResolutionDownBy = 1;
+        }
+      }
+      try {
+        await sender.setParameters(parameters);
+      } catch (error) {
+        console.warn('call: video limits could not be set', error);
+      }
+    }
+  }
+}
+
+function descriptionOf(description: RTCSessionDescription): {
+  type: 'offer' | 'answer' | 'pranswer' | 'rollback';
+  sdp?: string;
+} {
+  return { type: description.type, sdp: description.sdp };
+}
+
+/** The kind a sender was made for, even while it sends nothing (camera off). */
+function senderKind(pc: RTCPeerConnection, sender: RTCRtpSender): string | null {
+  const transceiver = pc.getTransceivers().find((t) => t.sender === sender);
+  return transceiver?.receiver.track.kind ?? null;
+}

@@ -1,0 +1,65 @@
+import { Button, SimpleGrid } from '@mantine/core';
+import type { Session } from '@myprosper/contract/sessions';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage, notify } from '../../../lib/notify.ts';
+import { useDownloadCalendar } from '../api/download-calendar.ts';
+import { canCancel, canEnterCall, canReschedule, isActive, type Viewer } from '../lib/session-view.ts';
+import { CancelSessionDialog } from './cancel-session-dialog.tsx';
+
+/**
+ * What one can do with the session: start (mentor) or join the call, add it to a calendar, reschedule it
+ * (until 24 hours before), read the topic's tips, and cancel it (host or mentor).
+ */
+export function SessionActions({ session, viewer, now }: { session: Session; viewer: Viewer; now: Date }) {
+  const calendar = useDownloadCalendar();
+  const [isCancelling, setIsCancelling] = useState(false);
+  const isUpcoming = session.sessionStatus === 'UPCOMING';
+  const callPath = session.sessionType === 'GROUP' ? paths.groupCall(session.id) : paths.call(session.id);
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      {canEnterCall(session, viewer) && (
+        <Button component={Link} to={callPath} size="md">
+          {viewer.isAdvisor ? 'Start session' : 'Join session'}
+        </Button>
+      )}
+      {isUpcoming && isActive(session) && (
+        <Button
+          variant="light"
+          size="md"
+          loading={calendar.isPending}
+          onClick={() =>
+            calendar.mutate(session.id, { onError: (failure) => notify.error(errorMessage(failure)) })
+          }
+        >
+          Add to calendar
+        </Button>
+      )}
+      {canReschedule(session, viewer, now) && (
+        <Button
+          component={Link}
+          to={paths.reschedule(session.id, session.advisor.id)}
+          variant="default"
+          size="md"
+        >
+          Reschedule
+        </Button>
+      )}
+      <Button component={Link} to={paths.topic(session.topic.id)} variant="default" size="md">
+        Topic tips
+      </Button>
+      {canCancel(session, viewer, now) && (
+        <Button variant="light" color="red" size="md" onClick={() => setIsCancelling(true)}>
+          Cancel session
+        </Button>
+      )}
+      <CancelSessionDialog
+        sessionId={session.id}
+        opened={isCancelling}
+        onClose={() => setIsCancelling(false)}
+      />
+    </SimpleGrid>
+  );
+}

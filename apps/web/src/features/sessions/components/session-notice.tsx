@@ -1,0 +1,51 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { Session } from '@myprosper/contract/sessions';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { owesPayment, type Viewer } from '../lib/session-view.ts';
+
+function clockTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(iso),
+  );
+}
+
+/** Where the booking stands when it needs attention: an expired hold, a cancellation, a payment due. */
+export function SessionNotice({ session, viewer }: { session: Session; viewer: Viewer }) {
+  if (session.status === 'EXPIRED') {
+    return (
+      <Alert color="gray" variant="light" title="This booking has expired" role="status">
+        <Stack gap="sm" align="flex-start">
+          <Text fz="sm">
+            The slot was held for payment and no payment arrived in time, so it has been released. Nothing was
+            charged.
+          </Text>
+          {!viewer.isAdvisor && (
+            <Button component={Link} to={paths.book(session.advisor.id)} size="sm">
+              Book again
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (session.status === 'CANCELLED') {
+    return (
+      <Alert color="red" variant="light" title="This session was cancelled" role="status">
+        <Text fz="sm">It no longer takes place.</Text>
+      </Alert>
+    );
+  }
+  if (owesPayment(session, viewer)) {
+    return (
+      <Alert color="yellow" variant="light" title="Awaiting payment" role="status">
+        <Text fz="sm">
+          {session.holdExpiresAt
+            ? `We hold this slot for you until ${clockTime(session.holdExpiresAt)}. Please pay before then to keep it.`
+            : 'Please pay for your part of this session to keep your place.'}
+        </Text>
+      </Alert>
+    );
+  }
+  return null;
+}

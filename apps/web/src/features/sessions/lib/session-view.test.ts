@@ -1,0 +1,106 @@
+import type { Session } from '@myprosper/contract/sessions';
+import { describe, expect, it } from 'vitest';
+import {
+  canEnterCall,
+  canRate,
+  canReschedule,
+  otherParty,
+  paymentBadge,
+  sessionWhen,
+  startsIn,
+} from './session-view.ts';
+
+function makeSession(overrides: Partial<Session> = {}): Session {
+  return {
+    id: 7,
+    reference: 'MP-7',
+    sessionType: 'INDIVIDUAL',
+    sessionStatus: 'UPCOMING',
+    paymentStatus: 'UNPAID',
+    sessionCallStatus: 'NOT_STARTED',
+    startTime: '2022-01-03T09:00:00',
+    startTimeUtc: '2022-01-03T06:00:00.000Z',
+    endTimeUtc: '2022-01-03T07:00:00.000Z',
+    amount: 2900,
+    topic: { id: 3, name: 'Careers', tagLine: 'Grow', imgUrl: '/t.png' },
+    advisor: { id: 2, name: 'Mary Mentor', advisorDetails: { profilePicUrl: null } },
+    advisee: { id: 5, name: 'Adam Advisee', profilePicUrl: null },
+    groupSessionAttendees: [],
+    holdExpiresAt: '2022-01-01T06:15:00.000Z',
+    status: 'PENDING_PAYMENT',
+    icsSequence: 0,
+    ...overrides,
+  };
+}
+
+const mentee = { userId: 5, isAdvisor: false };
+const mentor = { userId: 2, isAdvisor: true };
+
+describe('session view', () => {
+  it('says the time in words in Africa/Nairobi', () => {
+    expect(sessionWhen(makeSession())).toBe('Mon 3rd, Jan 2022 · 09:00–10:00');
+  });
+
+  it('names the mentor to mentees and the mentees to mentors', () => {
+    const group = makeSession({
+      sessionType: 'GROUP',
+      groupSessionAttendees: [
+        {
+          adviseeId: 5,
+          advisee: { name: 'Adam' },
+          phoneNumber: null,
+          email: null,
+          amount: 1,
+          invitationStatus: 'ACCEPTED',
+          paymentStatus: 'PAID',
+          isHost: true,
+        },
+        {
+          adviseeId: null,
+          advisee: null,
+          phoneNumber: '254712000000',
+          email: null,
+          amount: 1,
+          invitationStatus: 'PENDING',
+          paymentStatus: 'UNPAID',
+          isHost: false,
+        },
+      ],
+    });
+    expect(otherParty(group, mentee)).toEqual({ role: 'Mentor', name: 'Mary Mentor' });
+    expect(otherParty(group, mentor)).toEqual({ role: 'Mentee', name: 'Adam Advisee and 1 other' });
+  });
+
+  it('shows awaiting payment, paid, expired and cancelled', () => {
+    expect(paymentBadge(makeSession(), mentee)).toBe('Awaiting payment');
+    expect(paymentBadge(makeSession({ status: 'CONFIRMED', paymentStatus: 'PAID' }), mentee)).toBe('Paid');
+    expect(paymentBadge(makeSession({ status: 'EXPIRED' }), mentee)).toBe('Expired');
+    expect(paymentBadge(makeSession({ status: 'CANCELLED' }), mentee)).toBe('Cancelled');
+  });
+
+  it('allows a reschedule only more than 24 hours ahead of an active session', () => {
+    const session = makeSession();
+    expect(canReschedule(session, mentee, new Date('2022-01-02T05:59:00Z'))).toBe(true);
+    expect(canReschedule(session, mentee, new Date('2022-01-02T06:01:00Z'))).toBe(false);
+    expect(canReschedule(makeSession({ status: 'EXPIRED' }), mentee, new Date('2021-12-01T00:00:00Z'))).toBe(
+      false,
+    );
+    expect(canReschedule(session, { userId: 9, isAdvisor: false }, new Date('2021-12-01T00:00:00Z'))).toBe(
+      false,
+    );
+  });
+
+  it('lets people into the call only for upcoming paid sessions, and mentees rate past ones', () => {
+    expect(canEnterCall(makeSession(), mentee)).toBe(false);
+    expect(canEnterCall(makeSession({ status: 'CONFIRMED', paymentStatus: 'PAID' }), mentee)).toBe(true);
+    const past = makeSession({ sessionStatus: 'PAST', status: 'CONFIRMED', paymentStatus: 'PAID' });
+    expect(canRate(past, mentee)).toBe(true);
+    expect(canRate(past, mentor)).toBe(false);
+  });
+
+  it('says how soon a session starts', () => {
+    const session = makeSession();
+    expect(startsIn(session, new Date('2022-01-03T05:40:00Z'))).toBe('in 20 minutes');
+    expect(startsIn(session, new Date('2021-12-31T06:00:00Z'))).toBe('in 3 days');
+  });
+});

@@ -1,0 +1,132 @@
+import { formatDateChip, isCalendarDate, platformTimeZone } from '@myprosper/contract/dates';
+import type { Session } from '@myprosper/contract/sessions';
+import { localDateTimeOf } from '@myprosper/contract/slots';
+
+/** How one person sees a session: what to call the other side, its time in words, and what they may do. */
+
+export interface Viewer {
+  userId: number;
+  isAdvisor: boolean;
+}
+
+/** Reschedules close this long before the start (the server's RESCHEDULE_CUTOFF_HOURS default). */
+export const rescheduleCutoffHours = 24;
+
+function dateInWords(date: string): string {
+  return isCalendarDate(date) ? formatDateChip(date) : date;
+}
+
+/** 'Mon 3rd, Jan 2022 · 09:00–10:00' in a time zone (the platform's, Africa/Nairobi, by default). */
+export function sessionWhen(
+  session: Pick<Session, 'startTimeUtc' | 'endTimeUtc'>,
+  timeZone = platformTimeZone,
+) {
+  const start = localDateTimeOf(new Date(session.startTimeUtc), timeZone);
+  const end = localDateTimeOf(new Date(session.endTimeUtc), timeZone);
+  return `${dateInWords(start.date)} · ${start.time}–${end.time}`;
+}
+
+/** The viewer's own zone, when it is not the platform's (then the page also shows the time there). */
+export function viewerTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone) return null;
+    const probe = new Date();
+    const same = localDateTimeOf(probe, zone).dateTime === localDateTimeOf(probe, platformTimeZone).dateTime;
+    return same ? null : zone;
+  } catch {
+    return null;
+  }
+}
+
+/** 'in 3 days', 'in 5 hours', 'in 20 minutes', 'started' — how soon an upcoming session starts. */
+export function startsIn(session: Pick<Session, 'startTimeUtc'>, now: Date): string {
+  const minutes = Math.round((new Date(session.startTimeUtc).getTime() - now.getTime()) / 60_000);
+  if (minutes <= 0) return 'started';
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (minutes < 60) return format.format(minutes, 'minute');
+  if (minutes < 48 * 60) return format.format(Math.round(minutes / 60), 'hour');
+  return format.format(Math.round(minutes / 1440), 'day');
+}
+
+/** Mentors see the mentee (the host, and how many more in a group); mentees see their mentor. */
+export function otherParty(session: Session, viewer: Viewer): { role: 'Mentor' | 'Mentee'; name: string } {
+  if (!viewer.isAdvisor) return { role: 'Mentor', name: session.advisor.name };
+  const others = Math.max(0, session.groupSessionAttendees.length - 1);
+  const name =
+    others > 0
+      ? `${session.advisee.name} and ${others} other${others === 1 ? '' : 's'}`
+      : session.advisee.name;
+  return { role: 'Mentee', name };
+}
+
+/** Whether this viewer's part is paid: mentors see confirmed sessions as paid; a group attendee, their share. */
+export function isPaidForViewer(session: Session, viewer: Viewer): boolean {
+  if (viewer.isAdvisor) return session.paymentStatus === 'PAID';
+  const own = session.groupSessionAttendees.find((attendee) => attendee.adviseeId === viewer.userId);
+  return (own?.paymentStatus ?? session.paymentStatus) === 'PAID';
+}
+
+export type PaymentBadge = 'Paid' | 'Awaiting payment' | 'Expired' | 'Cancelled';
+
+export function paymentBadge(session: Session, viewer: Viewer): PaymentBadge {
+  if (session.status === 'EXPIRED') return 'Expired';
+  if (session.status === 'CANCELLED') return 'Cancelled';
+  return isPaidForViewer(session, viewer) ? 'Paid' : 'Awaiting payment';
+}
+
+export const paymentBadgeColor: Record<PaymentBadge, string> = {
+  Paid: 'green',
+  'Awaiting payment': 'yellow',
+  Expired: 'gray',
+  Cancelled: 'red',
+};
+
+/** Still holding its hour (unpaid within the hold, or confirmed). */
+export function isActive(session: Session): boolean {
+  return session.status === 'PENDING_PAYMENT' || session.status === 'CONFIRMED';
+}
+
+/** The host and the mentor may move an active upcoming session until 24 hours before it starts. */
+export function canReschedule(session: Session, viewer: Viewer, now: Date): boolean {
+  const isHostOrMentor = viewer.isAdvisor || session.advisee.id === viewer.userId;
+  const cutoff = new Date(session.startTimeUtc).getTime() - rescheduleCutoffHours * 3_600_000;
+  return (
+    isHostOrMentor && isActive(session) && session.sessionStatus === 'UPCOMING' && now.getTime() < cutoff
+  );
+}
+
+/** The host and the mentor may cancel an active session until it starts (the refund policy says what comes back). */
+export function canCancel(session: Session, viewer: Viewer, now: Date): boolean {
+  const isHostOrMentor = viewer.isAdvisor || session.advisee.id === viewer.userId;
+  return isHostOrMentor && isActive(session) && new Date(session.startTimeUtc).getTime() > now.getTime();
+}
+
+/** Start (mentor) or join (attendee) only an upcoming, confirmed session the viewer has paid for. */
+export function canEnterCall(session: Session, viewer: Viewer): boolean {
+  return (
+    session.sessionStatus === 'UPCOMING' && session.status === 'CONFIRMED' && isPaidForViewer(session, viewer)
+  );
+}
+
+/** A mentee may rate a session that took place. */
+export function canRate(session: Session, viewer: Viewer): boolean {
+  return !viewer.isAdvisor && session.sessionStatus === 'PAST' && session.status === 'CONFIRMED';
+}
+
+/** The advisee still owes their part of an active session (the payments feature fills this in). */
+export function owesPayment(session: Session, viewer: Viewer): boolean {
+  return (
+    !viewer.isAdvisor &&
+    isActive(session) &&
+    session.sessionStatus === 'UPCOMING' &&
+    !isPaidForViewer(session, viewer)
+  );
+}
+
+/** A group attendee (not the host) who has not accepted the invitation yet. */
+export function hasPendingInvitation(session: Session, viewer: Viewer): boolean {
+  if (viewer.isAdvisor || session.sessionType !== 'GROUP') return false;
+  const own = session.groupSessionAttendees.find((attendee) => attendee.adviseeId === viewer.userId);
+  return Boolean(own && !own.isHost && own.invitationStatus === 'PENDING');
+}

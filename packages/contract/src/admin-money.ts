@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { adminDate, adminPage, adminPageQuery, adminSearchText } from './admin.ts';
+import { payoutMethod } from './advisor-settings.ts';
+import { callSummary } from './calls.ts';
+import { envelope, idParam } from './common.ts';
+import { paymentAttemptStatus, paymentProvider } from './payments.ts';
+import { bookingStatus, callStatus, invitationStatus, paymentStatus, sessionType } from './sessions.ts';
+
+/** The admin console's money screens: sessions, payments, refunds, vouchers and payouts. */
+
+export const adminMoneyMessages = {
+  sessionNotFound: 'This session was not found',
+  sessionCancelled: 'Session cancelled; every paid share was refunded in full',
+  paymentNotFound: 'This payment was not found',
+  notMpesa: 'Only M-PESA payments can be queried',
+  notPending: 'This payment is no longer pending',
+  queried: 'M-PESA was asked about the payment',
+  noShowsChanged: 'No-show decision changed',
+  noCallYet: 'This session has no call record yet',
+  noShowTooEarly: 'A mentor can be marked as not coming only from 10 minutes after the start of the session',
+  noShowAlreadyRefunded:
+    'The mentees were already refunded for the mentor not coming, so the mentor cannot be marked present',
+  noShowPaidOut:
+    "The mentor's earnings for this session were already paid out of their wallet, so the mentees cannot be refunded from them",
+  mentorNotFound: 'This mentor was not found',
+  payoutRecorded: 'Payout recorded',
+  payoutOverBalance: (owed: string) => `The payout is more than the mentor is owed (${owed})`,
+  nothingOwed: 'This mentor is owed nothing',
+  duplicatePayoutReference: 'A payout with this reference was already recorded',
+  giveAmount: 'Please enter an amount of at least KES 1',
+  giveReference: 'Please enter the reference of the transfer',
+  referenceTooLong: 'Please keep the reference under 100 characters',
+} as const;
+
+// ---- Sessions ----
+
+export const adminSessionQuery = adminPageQuery.extend({
+  /** A mentee (host or attendee): name, e-mail or phone; or the session reference. */
+  person: adminSearchText,
+  /** The mentor's name or e-mail. */
+  mentor: adminSearchText,
+  mentorId: idParam.optional(),
+  /** A mentee's id: sessions they host or attend. */
+  adviseeId: idParam.optional(),
+  /** Sessions starting on or after this date and on or before `to` (platform time zone). */
+  from: adminDate.optional(),
+  to: adminDate.optional(),
+  status: bookingStatus.optional(),
+});
+export type AdminSessionQuery = z.input<typeof adminSessionQuery>;
+
+const person = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+export const adminSessionSummary = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  sessionType,
+  /** As people see it: an unpaid hold past its time is EXPIRED. */
+  status: bookingStatus,
+  paymentStatus,
+  callStatus,
+  /** ISO instants (UTC) */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  amount: z.number().int(),
+  topic: z.object({ id: z.number().int(), name: z.string() }),
+  mentor: person,
+  host: person,
+  /** Mentees, the host included. */
+  attendeeCount: z.number().int(),
+});
+export type AdminSessionSummary = z.infer<typeof adminSessionSummary>;
+export const adminSessionPage = adminPage(adminSessionSummary);
+export type AdminSessionPage = z.infer<typeof adminSessionPage>;
+export const adminSessionPageResponse = envelope(adminSessionPage);
+
+export const adminPayment = z.object({
+  id: z.number().int(),
+  provider: paymentProvider,
+  status: paymentAttemptStatus,
+  amount: z.number().int(),
+  phoneNumber: z.string().nullable(),
+  payer: person,
+  session: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
+  merchantRequestId: z.string().nullable(),
+  checkoutRequestId: z.string().nullable(),
+  /** The provider's receipt (M-PESA receipt number). */
+  providerReference: z.string().nullable(),
+  resultCode: z.number().int().nullable(),
+  resultDesc: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  outcomeNote: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+
+export const adminSessionDetails = adminSessionSummary.extend({
+  participants: z.array(
+    z.object({
+      id: z.number().int(),
+      adviseeId: z.number().int().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      amount: z.number().int(),
+      invitationStatus,
+      paymentStatus,
+      isHost: z.boolean(),
+    }),
+  ),
+  payments: z.array(adminPayment),
+  cancellation: z
+    .object({
+      by: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
+      reason: z.string(),
+      fullRefund: z.boolean(),
+      refunded: z.number().int(),
+      forfeited: z.number().int(),
+      at: z.string(),
+    })
+    .nullable(),
+  settlement: z
+    .object({
+      paid: z.number().int(),
+      earnings: z.number().int(),
+      commission: z.number().int(),
+      at: z.string(),
+    })
+    .nullable(),
+  /** What the session's escrow holds now, integer KES. */
+  escrow: z.number().int(),
+  /** Whether an admin can cancel it now (it holds its slot and has not started). */
+  canCancel: z.boolean(),
+  /** Who came to the call and the no-show decisions; null before the call was touched. */
+  call: callSummary.nullable(),
+});
+export type AdminSessionDetails = z.infer<typeof adminSessionDetails>;
+export const adminSessionDetailsResponse = envelope(adminSessionDetails);
+
+/** POST /myprosper/api/admin/sessions/{id}/cancel: a cancellation for the platform, refunding in full. */
+export const adminCancelSessionRequest = z.object({
+  reason: z.string().max(2000).optional(),
+});
+export type AdminCancelSessionRequest = z.input<typeof adminCancelSessionRequest>;
+export const adminCancelSessionResponse = envelope(
+  z.object({ refundedTotal: z.number().int(), forfeited: z.number().int() }),
+);
+
+/** PUT /myprosper/api/admin/sessions/{id}/no-shows */
+export const adminNoShowRequest = z.object({
+  people: z
+    .array(z.object({ userId: idParam, noShow: z.boolean() }))
+    .min(1)
+    .max(10),
+});
+export type AdminNoShowRequest = z.input<typeof adminNoShowRequest>;
+export const adminNoShowResponse = envelope(callSummary);
+
+// ---- Payments and refunds ----
+
+export const adminPaymentQuery = adminPageQuery.extend({
+  status: paymentAttemptStatus.optional(),
+  provider: paymentProvider.optional(),
+  /** Receipt, checkout request id, phone, payer name or e-mail, or session reference. */
+  query: adminSearchText,
+});
+export type AdminPaymentQuery = z.input<typeof adminPaymentQuery>;
+export const adminPaymentPage = adminPage(adminPayment);
+export type AdminPaymentPage = z.infer<typeof adminPaymentPage>;
+export const adminPaymentPageResponse = envelope(adminPaymentPage);
+
+/** POST /myprosper/api/admin/payments/{id}/query: Daraja's answer, and where the payment stands now. */
+export const adminPaymentQueryResult = z.object({
+  /** What Daraja said: still PENDING, or the final SUCCEEDED/FAILED it applied; UNAVAILABLE when it did not answer. */
+  outcome: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'UNAVAILABLE']),
+  payment: adminPayment,
+});
+export type AdminPaymentQueryResult = z.infer<typeof adminPaymentQueryResult>;
+export const adminPaymentQueryResponse = envelope(adminPaymentQueryResult);
+
+export const adminRefund = z.object({
+  transactionId: z.number().int(),
+  session: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
+  amount: z.number().int(),
+  memo: z.string(),
+  /** Whose wallets (or the voucher account) got the money. */
+  to: z.array(z.object({ name: z.string(), amount: z.number().int() })),
+  createdAt: z.string(),
+});
+export type AdminRefund = z.infer<typeof adminRefund>;
+export const adminRefundPage = adminPage(adminRefund);
+export type AdminRefundPage = z.infer<typeof adminRefundPage>;
+export const adminRefundPageResponse = envelope(adminRefundPage);
+
+// ---- Payouts ----
+
+export const payoutMethodDetails = z.object({
+  method: payoutMethod,
+  mpesaPhoneNumber: z.string().nullable(),
+  bankName: z.string().nullable(),
+  branch: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  paypalEmail: z.string().nullable(),
+});
+export type PayoutMethodDetails = z.infer<typeof payoutMethodDetails>;
+
+/** One line of a payout method, as a person reads it: 'M-PESA 254712345678'. */
+export function describePayoutMethod(method: PayoutMethodDetails | null): string {
+  if (!method) return 'No payout method';
+  switch (method.method) {
+    case 'MPESA':
+      return `M-PESA ${method.mpesaPhoneNumber ?? ''}`.trim();
+    case 'BANK':
+      return [
+        'Bank',
+        method.bankName,
+        method.branch,
+        method.accountName,
+        method.accountNumber && `account ${method.accountNumber}`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+    case 'PAYPAL':
+      return `PayPal ${method.paypalEmail ?? ''}`.trim();
+  }
+}
+
+export const adminPayoutQuery = z.object({
+  query: adminSearchText,
+  /** Only mentors owed something (default) or every mentor. */
+  owed: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+export type AdminPayoutQuery = z.input<typeof adminPayoutQuery>;
+
+export const mentorOwed = z.object({
+  mentor: person.extend({ phoneNumber: z.string().nullable(), status: z.string() }),
+  /** Their wallet balance: what they are owed, integer KES. */
+  balance: z.number().int(),
+  /** Their preferred payout method (or their only one). */
+  method: payoutMethodDetails.nullable(),
+  lastPayout: z.object({ amount: z.number().int(), reference: z.string(), paidAt: z.string() }).nullable(),
+  paidOutTotal: z.number().int(),
+});
+export type MentorOwed = z.infer<typeof mentorOwed>;
+export const mentorsOwedResponse = envelope(z.array(mentorOwed));
+
+/** POST /myprosper/api/admin/payouts: money sent to a mentor outside the app, recorded against their wallet. */
+export const payoutRequest = z.object({
+  mentorId: idParam,
+  amount: z.coerce
+    .number({ error: adminMoneyMessages.giveAmount })
+    .int(adminMoneyMessages.giveAmount)
+    .min(1, adminMoneyMessages.giveAmount)
+    .max(100_000_000),
+  reference: z
+    .string({ error: adminMoneyMessages.giveReference })
+    .max(200)
+    .transform((text) => text.trim())
+    .pipe(z.string().min(1, adminMoneyMessages.giveReference).max(100, adminMoneyMessages.referenceTooLong)),
+});
+export type PayoutRequest = z.input<typeof payoutRequest>;
+
+export const payoutRecord = z.object({
+  id: z.number().int(),
+  mentor: z.object({ id: z.number().int(), name: z.string() }),
+  amount: z.number().int(),
+  method: payoutMethod.nullable(),
+  /** The payout method as it was when paid. */
+  details: z.string(),
+  reference: z.string(),
+  paidBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  paidAt: z.string(),
+  /** The mentor's balance after it. */
+  balanceAfter: z.number().int().nullable(),
+});
+export type PayoutRecord = z.infer<typeof payoutRecord>;
+export const payoutResponse = envelope(payoutRecord);
+export const payoutHistoryQuery = adminPageQuery.extend({ mentorId: idParam.optional() });
+export type PayoutHistoryQuery = z.input<typeof payoutHistoryQuery>;
+export const payoutHistoryPage = adminPage(payoutRecord);
+export type PayoutHistoryPage = z.infer<typeof payoutHistoryPage>;
+export const payoutHistoryResponse = envelope(payoutHistoryPage);
+
+// ---- Vouchers ----
+
+export const adminVoucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED'] as const;
+export const adminVoucherStatus = z.enum(adminVoucherStatuses);
+
+export const adminVoucherQuery = adminPageQuery.extend({
+  status: adminVoucherStatus.optional(),
+  /** Reference, buyer or recipient (name, e-mail or phone). */
+  query: adminSearchText,
+});
+export type AdminVoucherQuery = z.input<typeof adminVoucherQuery>;
+
+/** A gift voucher and where it stands (its code is never stored, so never shown). */
+export const adminVoucher = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: adminVoucherStatus,
+  amount: z.number().int(),
+  paymentMode: z.string(),
+  buyer: person,
+  recipient: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  topic: z.object({ id: z.number().int(), name: z.string() }),
+  mentor: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  redeemedSession: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
+});
+export type AdminVoucher = z.infer<typeof adminVoucher>;
+export const adminVoucherPage = adminPage(adminVoucher);
+export type AdminVoucherPage = z.infer<typeof adminVoucherPage>;
+export const adminVoucherPageResponse = envelope(adminVoucherPage);

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { envelope, idParam, messageOnly } from './common.ts';
+
+/** Session lists, details, reschedule, calendar and ratings: shapes and messages. */
+
+const ratingRangeMessage = 'Please choose a rating from 1 to 5';
+
+export const sessionTypes = ['INDIVIDUAL', 'GROUP'] as const;
+export const sessionType = z.enum(sessionTypes);
+export type SessionType = z.infer<typeof sessionType>;
+
+/** Where the booking stands: EXPIRED when an unpaid hold ran out (shown so even before the clean-up job ran). */
+export const bookingStatuses = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED'] as const;
+export const bookingStatus = z.enum(bookingStatuses);
+export type BookingStatus = z.infer<typeof bookingStatus>;
+
+/** The spec's sessionStatus: UPCOMING until the session ends, PAST after. */
+export const sessionStatuses = ['UPCOMING', 'PAST'] as const;
+export const sessionStatus = z.enum(sessionStatuses);
+export type SessionStatus = z.infer<typeof sessionStatus>;
+
+export const paymentStatuses = ['UNPAID', 'PAID'] as const;
+export const paymentStatus = z.enum(paymentStatuses);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+export const callStatuses = ['NOT_STARTED', 'STARTED', 'ENDED'] as const;
+export const callStatus = z.enum(callStatuses);
+export type CallStatus = z.infer<typeof callStatus>;
+
+/** ACCEPTED is shown green, PENDING red. */
+export const invitationStatuses = ['ACCEPTED', 'PENDING'] as const;
+export const invitationStatus = z.enum(invitationStatuses);
+export type InvitationStatus = z.infer<typeof invitationStatus>;
+
+/** List filters of /sessions: Pending is upcoming and unpaid (advisees only; mentors never have any). */
+export const sessionListStatuses = ['UPCOMING', 'PENDING', 'PAST'] as const;
+export const sessionListStatus = z.enum(sessionListStatuses);
+export type SessionListStatus = z.infer<typeof sessionListStatus>;
+
+export const sessionAttendee = z.object({
+  /** Null until the invited person registers. */
+  adviseeId: z.number().int().nullable(),
+  advisee: z.object({ name: z.string() }).nullable(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  /** This person's share, integer KES. */
+  amount: z.number().int(),
+  invitationStatus,
+  paymentStatus,
+  isHost: z.boolean(),
+});
+export type SessionAttendee = z.infer<typeof sessionAttendee>;
+
+/** The spec's Session entity, plus the reference, UTC instants and the booking status. */
+export const session = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  sessionType,
+  sessionStatus,
+  paymentStatus,
+  sessionCallStatus: callStatus,
+  /** yyyy-MM-dd'T'HH:mm:ss in the platform time zone (Africa/Nairobi) */
+  startTime: z.string(),
+  /** ISO instants (UTC) */
+  startTimeUtc: z.string(),
+  endTimeUtc: z.string(),
+  /** The whole price, integer KES. */
+  amount: z.number().int(),
+  topic: z.object({ id: z.number().int(), name: z.string(), tagLine: z.string(), imgUrl: z.string() }),
+  advisor: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    advisorDetails: z.object({ profilePicUrl: z.string().nullable() }),
+  }),
+  /** The host: the advisee who booked. */
+  advisee: z.object({ id: z.number().int(), name: z.string(), profilePicUrl: z.string().nullable() }),
+  /** Group sessions: every attendee, host first. Individual sessions: empty. */
+  groupSessionAttendees: z.array(sessionAttendee),
+  /** ISO instant until which an unpaid booking holds its slot; null once paid. */
+  holdExpiresAt: z.string().nullable(),
+  status: bookingStatus,
+  /** Times the session was moved; the calendar file's SEQUENCE. */
+  icsSequence: z.number().int(),
+});
+export type Session = z.infer<typeof session>;
+
+export const sessionResponse = envelope(session);
+
+/** GET /myprosper/api/getAdviseeSessionsByIdAndStatus/{userId}/{status} and getAdvisorSessionsByIdAndStatus. */
+export const sessionListParams = z.object({
+  userId: idParam,
+  status: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), sessionListStatus),
+});
+export const sessionListQuery = z.object({
+  sessionType: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), sessionType).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type SessionListQuery = z.input<typeof sessionListQuery>;
+
+export const sessionPage = z.object({
+  sessions: z.array(session),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type SessionPage = z.infer<typeof sessionPage>;
+export const sessionPageResponse = envelope(sessionPage);
+
+export const sessionIdParams = z.object({ id: idParam });
+
+/** POST /myprosper/api/rescheduleSession */
+export const rescheduleRequest = z.object({
+  sessionId: z.coerce.number().int().positive().max(2_147_483_647),
+  /** HH:mm */
+  selectedTime: z.string().max(8).default(''),
+  /** yyyy-MM-dd; empty gives 'Please select session date' */
+  selectedDate: z.string().max(10).nullish(),
+});
+export type RescheduleRequest = z.input<typeof rescheduleRequest>;
+export const rescheduleResponse = envelope(session);
+
+/** POST /myprosper/api/addFeedback — the spec does not show its fields; these are ours. */
+export const feedbackRequest = z.object({
+  sessionId: z.coerce.number().int().positive().max(2_147_483_647),
+  rating: z.coerce.number().int(ratingRangeMessage).min(1, ratingRangeMessage).max(5, ratingRangeMessage),
+  comment: z.string().trim().max(1000).nullish(),
+});
+export type FeedbackRequest = z.input<typeof feedbackRequest>;
+export const feedbackResponse = messageOnly;
+
+export const sessionMessages = {
+  selectDate: 'Please select session date',
+  noChanges: 'No changes made',
+  rescheduled: 'Session rescheduled successfully',
+  sessionNotFound: 'This session was not found',
+  notYourSessions: 'You can only see your own sessions',
+  rescheduleNotAllowed: 'Only the person who booked the session or its mentor can reschedule it',
+  rescheduleInactive: 'This session can no longer be rescheduled',
+  rescheduleTooLate: (hours: number) =>
+    `Sessions can be rescheduled until ${hours} hour${hours === 1 ? '' : 's'} before they start`,
+  ratingRange: ratingRangeMessage,
+  feedbackThanks: 'Thank you for your feedback',
+  feedbackOnlyAttendees: 'Only the attendees of a session can rate it',
+  feedbackNotYet: 'You can rate a session once it has ended',
+  feedbackNotHeld: 'Only sessions that took place can be rated',
+  feedbackTwice: 'You have already rated this session',
+} as const;

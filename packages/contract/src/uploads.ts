@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+
+/** Uploaded files: what the pickers offer, the limits, and the answers of the upload routes. */
+
+export const uploadFileTypes = ['IMAGE', 'VIDEO'] as const;
+export const uploadFileType = z.enum(uploadFileTypes);
+export type UploadFileType = z.infer<typeof uploadFileType>;
+
+export const imageMaxBytes = 5 * 1024 * 1024;
+export const videoMaxBytes = 200 * 1024 * 1024;
+/** What the file pickers offer; the server checks the content whatever the name or type says. */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const acceptedVideoTypes = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+
+/** File name extensions recognised as video (spec: a list from 3g2 to yuv). */
+export const videoExtensions = [
+  '3g2',
+  '3gp',
+  'aaf',
+  'asf',
+  'avchd',
+  'avi',
+  'drc',
+  'flv',
+  'm2v',
+  'm3u8',
+  'm4p',
+  'm4v',
+  'mkv',
+  'mng',
+  'mov',
+  'mp2',
+  'mp4',
+  'mpe',
+  'mpeg',
+  'mpg',
+  'mpv',
+  'mxf',
+  'nsv',
+  'ogg',
+  'ogv',
+  'qt',
+  'rm',
+  'rmvb',
+  'roq',
+  'svi',
+  'vob',
+  'webm',
+  'wmv',
+  'yuv',
+] as const;
+
+/** Whether a file name ends with a video extension ('intro.MP4' does). */
+export function isVideoFileName(fileName: string | null | undefined): boolean {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
+  return extension !== undefined && (videoExtensions as readonly string[]).includes(extension);
+}
+
+export const uploadMessages = {
+  chooseFile: 'Please choose a file',
+  notImage: 'The file must be a JPEG, PNG or WebP image',
+  imageTooLarge: 'The image must be at most 5 MB',
+  unreadableImage: 'The image could not be read. Please choose another image.',
+  unsupportedVideo: 'The video must be an MP4, WebM or MOV file',
+  videoTooLarge: 'The video must be at most 200 MB',
+  oneFileOnly: 'Please send one file at a time',
+} as const;
+
+/** POST /myprosper/api/uploadFile (multipart: file, fileType IMAGE|VIDEO): the message is the file's URL. */
+export const uploadFileResponse = envelope(z.object({ url: z.string(), fileType: uploadFileType }));
+/** POST /myprosper/api/updateProfilePicture (multipart: file): 'Profile photo updated successfully'. */
+export const updateProfilePictureResponse = envelope(z.object({ profilePicUrl: z.string() }));

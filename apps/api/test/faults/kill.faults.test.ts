@@ -8,7 +8,6 @@ import {
   fundWallet,
   type Mentee,
   type Mentor,
-  outcomePhones,
   startJourneys,
   succeedingPhones,
   Traffic,

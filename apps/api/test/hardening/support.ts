@@ -103,7 +103,9 @@ export async function dataFingerprint(ctx: TestContext, tables: string[]): Promi
     (table) =>
       sql`SELECT ${table} AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS print FROM ${sql.identifier(table)} t`,
   );
-  const result = await ctx.database.db.execute<{ name: string; print: string }>(sql.join(parts, sql` UNION ALL `));
+  const result = await ctx.database.db.execute<{ name: string; print: string }>(
+    sql.join(parts, sql` UNION ALL `),
+  );
   return Object.fromEntries(result.rows.map((row) => [row.name, row.print]));
 }
 
@@ -111,7 +113,10 @@ export async function dataFingerprint(ctx: TestContext, tables: string[]): Promi
  * The fingerprint once the app has finished what a call set off in the background (mail to the outbox, a
  * sandbox callback): taken again until two readings a moment apart agree.
  */
-export async function settledFingerprint(ctx: TestContext, tables: string[]): Promise<Record<string, string>> {
+export async function settledFingerprint(
+  ctx: TestContext,
+  tables: string[],
+): Promise<Record<string, string>> {
   let last = await dataFingerprint(ctx, tables);
   for (let reading = 0; reading < 50; reading++) {
     await new Promise((resolve) => setTimeout(resolve, 40));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, demo, demoPassword } from './support/api.ts';
+import { acceptCookies, demo, demoPassword, registerAdvisee, signIn } from './support/api.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
@@ -77,9 +77,14 @@ test('an expired bearer token is refreshed without signing out, until the sign-i
 
   // When the app loads: the token check refreshes instead of signing out.
   await spoilToken();
+  const sessionsListed = page.waitForResponse(
+    (r) => r.url().includes('/getAdviseeSessionsByIdAndStatus/') && r.status() === 200,
+  );
   await page.goto('/sessions');
   await expect(page).toHaveURL(/\/sessions$/);
   await expect.poll(storedToken).not.toBe(staleToken);
+  // The page's own call is answered before the token is spoilt again below (else it might go with that one).
+  await sessionsListed;
 
   // During a visit: the refused call is sent again with the new token.
   await spoilToken();
@@ -103,4 +108,65 @@ test('an expired bearer token is refreshed without signing out, until the sign-i
   await expect(page.getByText(expired)).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a person signed in on two browsers signs the other one out, which is sent to log in on its next action', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const person = await registerAdvisee(request, 'Wanjiku Devices');
+  // Signing up signed them in through the API: that sign-in is ended, so the two browsers are all there is.
+  expect((await request.post('/myprosper/auth/logout', { headers: person.auth })).ok()).toBe(true);
+
+  // The other browser: Firefox on Windows, as its User-Agent says; logged in through the form.
+  const otherContext = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    viewport: page.viewportSize(),
+  });
+  const other = await otherContext.newPage();
+  await acceptCookies(other);
+  await other.goto('/login');
+  await other.getByLabel('Username').fill(person.email);
+  await other.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await other.getByRole('button', { name: 'Login' }).click();
+  await expect(other).toHaveURL(/\/$/);
+
+  // This browser finds both on its profile.
+  await signIn(page, person.email);
+  await page.goto('/profile');
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: 'Signed-in Devices' })
+    .click();
+  await expect(page).toHaveURL(/\/profile\/devices$/);
+  await expect(page.getByRole('heading', { name: 'Signed-in devices', level: 1 })).toBeVisible();
+  const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
+  await expect(devices).toHaveCount(2);
+  const thisDevice = devices.filter({ hasText: 'This device' });
+  const otherDevice = devices.filter({ hasText: 'Firefox on Windows' });
+  await expect(thisDevice).toHaveCount(1);
+  await expect(thisDevice.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expect(otherDevice).toContainText('Last used');
+
+  await otherDevice.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('The device has been signed out')).toBeVisible();
+  await expect(devices).toHaveCount(1);
+  await expect(devices.first()).toContainText('This device');
+
+  // The other browser's next action meets the end of its sign-in: its token and its refresh cookie are refused.
+  const expired = 'Your session has expired. Please login again.';
+  await other.evaluate(() => {
+    history.pushState(null, '', '/wallet');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(other.getByText(expired)).toBeVisible();
+  await other.getByRole('button', { name: 'OK' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  await otherContext.close();
+
+  // This one keeps going.
+  await page.reload();
+  await expect(devices).toHaveCount(1);
+  await expect(page).toHaveURL(/\/profile\/devices$/);
 });

@@ -90,6 +90,35 @@ export const logoutResponse = messageOnly;
 export const refreshRequest = z.object({});
 export const refreshResponse = authenticateResponse;
 
+/** The signed-in devices of an account (ASVS V7.5.2): what the routes answer, and what the page says. */
+export const signInMessages = {
+  listed: 'Signed-in devices',
+  ended: 'The device has been signed out',
+  notFound: 'This sign-in was not found. It may have ended already.',
+  invalidId: 'Invalid sign-in id',
+} as const;
+
+/**
+ * One sign-in still going (a log-in on a device or browser, kept by its refresh cookie): where (the browser and
+ * system, when known), when it signed in and when it was last used (its latest refresh, about every bearer
+ * token lifetime while in use), ISO instants; `current` marks the one of the call.
+ */
+export const signInView = z.object({
+  id: z.string(),
+  device: z.string().nullable(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type SignInView = z.infer<typeof signInView>;
+
+/** GET /myprosper/auth/signIns — the caller's sign-ins still going, the current one first. */
+export const signInsResponse = envelope(z.array(signInView));
+
+/** DELETE /myprosper/auth/signIns/{signInId} — ends one of the caller's sign-ins (404 for anyone else's). */
+export const signInParams = z.object({ signInId: z.uuid({ message: signInMessages.invalidId }) });
+export const endSignInResponse = messageOnly;
+
 /** The profile's change password form: the current password, then the reset form's rules. */
 export const changePasswordForm = z
   .object({

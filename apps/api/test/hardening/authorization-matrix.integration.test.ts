@@ -59,6 +59,10 @@ const table: Record<string, string> = {
   'POST /myprosper/auth/resetPassword':                     '422 422 422 422 422 422 422 422 422',
   'POST /myprosper/auth/registerAdvisee':                   open200,
   'POST /myprosper/auth/registerAdvisor':                   '415 415 415 415 415 415 415 415 415',
+  // Signed-in devices: each person sees their own; only the advisee may end the advisee's sign-in. Before log-out
+  // and the password change, which end every sign-in of the advisee.
+  'GET /myprosper/auth/signIns':                            signedIn,
+  'DELETE /myprosper/auth/signIns/:signInId':               '401 200 404 404 404 404 401 401 401',
   'POST /myprosper/auth/logout':                            signedIn,
   // The refresh cookie of a log-in (each person brings their own); a bearer token, good or bad, is no refresh token.
   'POST /myprosper/auth/refresh':                           signedIn,
@@ -294,6 +298,10 @@ const requests: Record<string, Build> = {
     const headers: Record<string, string> = person ? { cookie: await refreshCookieOf(person) } : {};
     return { payload: {}, headers };
   },
+  // The advisee ends one of their sign-ins; everybody else tries one the advisee keeps.
+  'DELETE /myprosper/auth/signIns/:signInId': (_w, caller) => ({
+    params: { signInId: caller === 'advisee' ? adviseeSignIns.toEnd : adviseeSignIns.toKeep },
+  }),
   'POST /myprosper/api/changePassword': () =>
     json({ currentPassword: factoryPassword, password: factoryPassword, confirmPassword: factoryPassword }),
   'GET /myprosper/api/getTopicDetails/:topicId': (w) => ({ params: { topicId: w.topicId } }),
@@ -482,6 +490,8 @@ const requests: Record<string, Build> = {
 let ctx: TestContext;
 let world: World;
 let tables: string[];
+/** Two sign-ins of the advisee (logged in before the calls, so a refused call finds the data as it was). */
+let adviseeSignIns: { toEnd: string; toKeep: string };
 /** A bearer header for the user as they are now (log-out and password changes revoke older tokens). */
 const tokenOf = async (user: UserRow) => (await bearer(ctx.app, await fresh(ctx, user))).authorization;
 /** The refresh cookie (name=value) of a new log-in of the user. */
@@ -496,6 +506,24 @@ async function refreshCookieOf(user: UserRow): Promise<string> {
   if (res.statusCode !== 200 || !cookie)
     throw new Error(`log-in of ${user.email}: ${res.statusCode} ${res.body}`);
   return cookie;
+}
+
+/** A new sign-in of the user, by its id as the user's own list of signed-in devices shows it. */
+async function newSignInOf(user: UserRow): Promise<string> {
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/myprosper/auth/authenticate',
+    remoteAddress: randomIp(),
+    payload: { username: user.email, password: factoryPassword },
+  });
+  const list = await ctx.app.inject({
+    method: 'GET',
+    url: '/myprosper/auth/signIns',
+    headers: { authorization: `Bearer ${login.json().jwttoken}` },
+  });
+  const current = (list.json().data as Array<{ id: string; current: boolean }>).find((s) => s.current);
+  if (!current) throw new Error(`no sign-in of ${user.email}: ${login.body} ${list.body}`);
+  return current.id;
 }
 
 async function authorizationOf(caller: Caller): Promise<string | undefined> {
@@ -519,6 +547,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
   beforeAll(async () => {
     ctx = await createTestApp({ JOBS_ENABLED: 'false', MPESA_SANDBOX_DELAY_MS: '0' });
     world = await buildWorld(ctx);
+    adviseeSignIns = { toEnd: await newSignInOf(world.advisee), toKeep: await newSignInOf(world.advisee) };
+    world.adviseeSecrets.push(adviseeSignIns.toEnd, adviseeSignIns.toKeep);
     routes = appRoutes(ctx.app);
     tables = await appTables(ctx);
   }, 240_000);

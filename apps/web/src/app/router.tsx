@@ -178,6 +178,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/profile/devices',
+            Component: page(
+              () => import('../features/auth/pages/signed-in-devices-page.tsx'),
+              'SignedInDevicesPage',
+            ),
+          },
+          {
             path: '/wallet',
             Component: page(() => import('../features/wallet/pages/wallet-page.tsx'), 'WalletPage'),
           },

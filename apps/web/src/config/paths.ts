@@ -25,6 +25,7 @@ export const paths = {
   groupCall: (sessionId: number | string) => `/sessions/group/call/${sessionId}`,
   profile: '/profile',
   changePassword: '/profile/password/reset',
+  signedInDevices: '/profile/devices',
   wallet: '/wallet',
   buyVoucher: '/buyVoucher',
   advisorTime: '/profile/advisor/time',

@@ -4,11 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { AuthRepository } from './auth.repository.ts';
-import type { TokenService } from './token.service.ts';
+import { isTokenCurrent, type TokenService } from './token.service.ts';
 
 export interface CurrentUser {
   id: number;
   role: Role;
+  /** The sign-in the bearer token was given to (null for a token that names none). */
+  signInId: string | null;
 }
 
 declare module 'fastify' {
@@ -28,7 +30,10 @@ declare module 'fastify' {
 
 export const sessionExpiredMessage = messages.sessionExpired;
 
-/** Who is calling: checks the bearer token and that the user still exists, is active and has not revoked it. */
+/**
+ * Who is calling: checks the bearer token and, in one query, that the user still exists, is active and has not
+ * revoked it (log-out everywhere, password change), and that the token's sign-in has not been ended.
+ */
 export default fp(
   async (app, options: { tokens: TokenService }) => {
     const repository = new AuthRepository(app.db.db);
@@ -42,10 +47,10 @@ export default fp(
       if (!match?.[1]) return 'invalid';
       const check = await options.tokens.verify(match[1]);
       if (!check.ok) return check.reason;
-      const state = await repository.findAuthState(check.claims.userId);
-      if (!state || state.status !== 'ACTIVE' || state.tokenVersion !== check.claims.version)
-        return 'invalid';
-      return { id: state.id, role: state.role };
+      const { claims } = check;
+      const state = await repository.findAuthState(claims.userId, claims.signInId ?? null);
+      if (!state || !isTokenCurrent(claims, state)) return 'invalid';
+      return { id: state.id, role: state.role, signInId: claims.signInId ?? null };
     }
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

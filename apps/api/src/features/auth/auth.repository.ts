@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
+import { signIns } from '../../db/schema/sign-ins.ts';
 import { users } from '../../db/schema/users.ts';
 
 const accountColumns = {
@@ -21,10 +22,26 @@ export type Account = Pick<
 export class AuthRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  async findAuthState(userId: number) {
+  /**
+   * What a bearer token is checked against on every call, in one query: the user as they are now and, when the
+   * token names its sign-in, whether that sign-in is still there (ended sign-ins are deleted).
+   */
+  async findAuthState(userId: number, signInId: string | null) {
     const [row] = await this.db
-      .select({ id: users.id, role: users.role, status: users.status, tokenVersion: users.tokenVersion })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        status: users.status,
+        tokenVersion: users.tokenVersion,
+        signInId: signIns.id,
+      })
       .from(users)
+      .leftJoin(
+        signIns,
+        signInId === null ? sql`false` : and(eq(signIns.id, signInId), eq(signIns.userId, users.id)),
+      )
       .where(eq(users.id, userId))
       .limit(1);
     return row ?? null;

@@ -5,6 +5,7 @@ import {
   changePasswordResponse,
   checkResetLinkRequest,
   checkResetLinkResponse,
+  endSignInResponse,
   forgotPasswordRequest,
   forgotPasswordResponse,
   logoutResponse,
@@ -12,6 +13,9 @@ import {
   refreshResponse,
   resetPasswordRequest,
   resetPasswordResponse,
+  signInMessages,
+  signInParams,
+  signInsResponse,
   validateTokenRequest,
   validateTokenResponse,
 } from '@myprosper/contract/auth';
@@ -22,7 +26,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { extraLimit, limitPerAddress } from '../../lib/rate-limits.ts';
 import { done, ok } from '../../lib/reply.ts';
+import type { CurrentUser } from './auth.plugin.ts';
 import { AuthService, type SignIn } from './auth.service.ts';
+import { deviceOf } from './device-name.ts';
 import {
   type CookieOptions,
   clearedRefreshCookie,
@@ -103,7 +109,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      signedIn(reply, await service.authenticate(request.body.username, request.body.password)),
+      signedIn(
+        reply,
+        await service.authenticate(request.body.username, request.body.password, deviceOf(request)),
+      ),
   );
 
   app.post(
@@ -239,7 +248,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
-      signedIn(reply, await service.changePassword(currentUserId(request), request.body)),
+      signedIn(reply, await service.changePassword(currentUserId(request), request.body, deviceOf(request))),
+  );
+
+  app.get(
+    '/auth/signIns',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The caller's signed-in devices: one per sign-in still going, when it signed in and was last used, the current one first",
+        security: [{ bearer: [] }],
+        response: { 200: signInsResponse, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await service.listSignIns(currentUser(request)), signInMessages.listed),
+  );
+
+  app.delete(
+    '/auth/signIns/:signInId',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign one of the caller's devices out: its refresh token and its bearer tokens are refused from now on (404 for anyone else's)",
+        security: [{ bearer: [] }],
+        params: signInParams,
+        response: { 200: endSignInResponse, ...errors, 404: errorEnvelope },
+      },
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await service.endSignIn(currentUserId(request), request.params.signInId);
+      return done(signInMessages.ended);
+    },
   );
 
   await app.register(signupRoutes, { refreshTokens, signedIn });
@@ -258,7 +302,11 @@ async function requireJson(request: FastifyRequest): Promise<void> {
   if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON');
 }
 
-function currentUserId(request: FastifyRequest): number {
+function currentUser(request: FastifyRequest): CurrentUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
-  return request.user.id;
+  return request.user;
+}
+
+function currentUserId(request: FastifyRequest): number {
+  return currentUser(request).id;
 }

@@ -4,7 +4,9 @@ import type {
   ResetLinkParts,
   ResetPasswordRequest,
   SessionUser,
+  SignInView,
 } from '@myprosper/contract/auth';
+import { signInMessages } from '@myprosper/contract/auth';
 import { messages } from '@myprosper/contract/messages';
 import {
   decodeResetLink,
@@ -16,14 +18,15 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
-import { AppError, forbidden, invalid, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { isSameText } from '../../lib/same-text.ts';
 import type { Mailer } from '../../providers/mail.ts';
+import type { CurrentUser } from './auth.plugin.ts';
 import { type Account, AuthRepository } from './auth.repository.ts';
 import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.ts';
 import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
-import type { TokenService } from './token.service.ts';
+import { isTokenCurrent, type TokenService } from './token.service.ts';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -55,7 +58,7 @@ export class AuthService {
    * E-mail and password to a token. A wrong password and an unknown e-mail get the same answer after the same
    * work (a hash is checked either way); the account's status is told only to who knows its password.
    */
-  async authenticate(username: string, password: string): Promise<SignIn> {
+  async authenticate(username: string, password: string, device: string | null): Promise<SignIn> {
     const account = await this.repository.findByEmail(username);
     const isPasswordRight = await verifyPassword(
       account?.passwordHash ?? (await this.getDummyHash()),
@@ -63,9 +66,9 @@ export class AuthService {
     );
     if (!account || !isPasswordRight) throw unauthorized(messages.incorrectLogin);
     this.assertMaySignIn(account);
-    const refresh = await this.deps.refresh.start(this.deps.db, account);
+    const refresh = await this.deps.refresh.start(this.deps.db, account, device);
     return {
-      response: await this.loginResponse(account, account.tokenVersion, messages.loginSuccess),
+      response: await this.loginResponse(account, account.tokenVersion, refresh, messages.loginSuccess),
       refresh,
     };
   }
@@ -73,7 +76,7 @@ export class AuthService {
   /**
    * A new bearer token for the refresh token of the cookie, which is spent and replaced (rotation). Refused
    * with 401 'Your session has expired. Please login again.' when the token is unknown, expired, spent (its
-   * whole family is then revoked), or revoked by a log-out, a password change or a suspension.
+   * sign-in is then ended), or revoked by a log-out, a password change, a suspension or the end of its sign-in.
    */
   async refresh(presented: string): Promise<SignIn> {
     const outcome = await this.deps.refresh.rotate(this.deps.db, presented);
@@ -88,7 +91,12 @@ export class AuthService {
     }
     const { account } = outcome;
     return {
-      response: await this.loginResponse(account, account.tokenVersion, messages.sessionRefreshed),
+      response: await this.loginResponse(
+        account,
+        account.tokenVersion,
+        outcome.refresh,
+        messages.sessionRefreshed,
+      ),
       refresh: outcome.refresh,
     };
   }
@@ -97,11 +105,33 @@ export class AuthService {
   async validateToken(token: string): Promise<SessionUser> {
     const check = await this.deps.tokens.verify(token);
     if (!check.ok) throw unauthorized(messages.sessionExpired);
-    const account = await this.repository.findById(check.claims.userId);
-    if (!account || account.status !== 'ACTIVE' || account.tokenVersion !== check.claims.version) {
-      throw unauthorized(messages.sessionExpired);
-    }
+    const { claims } = check;
+    const account = await this.repository.findAuthState(claims.userId, claims.signInId ?? null);
+    if (!account || !isTokenCurrent(claims, account)) throw unauthorized(messages.sessionExpired);
     return { userId: account.id, full_names: account.name, username: account.email, role: account.role };
+  }
+
+  /** The caller's sign-ins still going, the one of this call first and marked current, then the latest used. */
+  async listSignIns(user: CurrentUser): Promise<SignInView[]> {
+    const live = await this.deps.refresh.listLive(this.deps.db, user.id);
+    const views = live.map((signIn) => ({
+      id: signIn.id,
+      device: signIn.device,
+      signedInAt: signIn.signedInAt.toISOString(),
+      lastUsedAt: signIn.lastUsedAt.toISOString(),
+      current: signIn.id === user.signInId,
+    }));
+    return [...views.filter((view) => view.current), ...views.filter((view) => !view.current)];
+  }
+
+  /**
+   * Ends one of the caller's sign-ins: its refresh token is refused and its bearer tokens too, from the next
+   * call on. Another person's sign-in, or one already over, answers 404 and nothing changes.
+   */
+  async endSignIn(userId: number, signInId: string): Promise<void> {
+    if (!(await this.deps.refresh.end(this.deps.db, userId, signInId))) {
+      throw notFound(signInMessages.notFound);
+    }
   }
 
   /** Every token of this user stops working, on every device: bearer tokens by the version, refresh tokens too. */
@@ -167,7 +197,11 @@ export class AuthService {
    * A signed-in user's new password: other devices are signed out (their bearer and refresh tokens are of the
    * old version), this one gets a fresh sign-in.
    */
-  async changePassword(userId: number, request: ChangePasswordRequest): Promise<SignIn> {
+  async changePassword(
+    userId: number,
+    request: ChangePasswordRequest,
+    device: string | null,
+  ): Promise<SignIn> {
     const account = await this.repository.findById(userId);
     if (!account) throw unauthorized(messages.sessionExpired);
     if (!(await verifyPassword(account.passwordHash, request.currentPassword))) {
@@ -178,10 +212,16 @@ export class AuthService {
     const refresh = await this.deps.db.transaction(async (tx) => {
       const version = await new AuthRepository(tx).replacePassword(account.id, account.passwordHash, newHash);
       if (version === null) throw invalid(messages.currentPasswordIncorrect);
-      return { version, token: await this.deps.refresh.start(tx, { id: account.id, tokenVersion: version }) };
+      const started = await this.deps.refresh.start(tx, { id: account.id, tokenVersion: version }, device);
+      return { version, token: started };
     });
     return {
-      response: await this.loginResponse(account, refresh.version, messages.passwordResetSuccess),
+      response: await this.loginResponse(
+        account,
+        refresh.version,
+        refresh.token,
+        messages.passwordResetSuccess,
+      ),
       refresh: refresh.token,
     };
   }
@@ -202,12 +242,19 @@ export class AuthService {
     if (account.status === 'SUSPENDED') throw forbidden(messages.accountSuspended);
   }
 
+  /** The login response of a sign-in: its bearer token names it (`sid`), so ending it refuses the token. */
   private async loginResponse(
     account: Account,
     version: number,
+    signIn: Pick<IssuedRefreshToken, 'signInId'>,
     message: string,
   ): Promise<AuthenticateResponse> {
-    const jwttoken = await this.deps.tokens.sign({ userId: account.id, role: account.role, version });
+    const jwttoken = await this.deps.tokens.sign({
+      userId: account.id,
+      role: account.role,
+      version,
+      signInId: signIn.signInId,
+    });
     return {
       statusCode: 200,
       message,

@@ -4,6 +4,7 @@ import { registerAdviseeRequest } from '@myprosper/contract/profiles';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SignIn } from './auth.service.ts';
+import { deviceOf } from './device-name.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import { SignupService } from './signup.service.ts';
 
@@ -31,6 +32,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       },
       config: { rateLimit: { max: signupsPerMinute, timeWindow: '1 minute' } },
     },
-    async (request, reply) => options.signedIn(reply, await service.registerAdvisee(request.body)),
+    async (request, reply) =>
+      options.signedIn(reply, await service.registerAdvisee(request.body, deviceOf(request))),
   );
 };

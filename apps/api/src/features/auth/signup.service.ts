@@ -19,7 +19,7 @@ export class SignupService {
    * Creates the advisee and signs them in (the login response and a refresh token). A taken e-mail or phone
    * answers 409 and creates nothing (the unique indexes decide, so a race cannot make two accounts).
    */
-  async registerAdvisee(form: RegisterAdvisee): Promise<SignIn> {
+  async registerAdvisee(form: RegisterAdvisee, device: string | null): Promise<SignIn> {
     const passwordHash = await hashPassword(form.password);
     const { account, refresh } = await this.db.transaction(async (tx) => {
       const repository = new SignupRepository(tx);
@@ -36,12 +36,13 @@ export class SignupService {
         industryId: form.industryId,
         source: form.source,
       });
-      return { account: created, refresh: await this.refreshTokens.start(tx, created) };
+      return { account: created, refresh: await this.refreshTokens.start(tx, created, device) };
     });
     const jwttoken = await this.tokens.sign({
       userId: account.id,
       role: account.role,
       version: account.tokenVersion,
+      signInId: refresh.signInId,
     });
     return {
       response: {

@@ -6,9 +6,17 @@ export interface TokenClaims {
   role: Role;
   /** The user's token version when issued; a bumped version revokes older tokens. */
   version: number;
+  /**
+   * The sign-in (sign_ins.id) the token was given to, as the `sid` claim: ending that sign-in refuses the token.
+   * Every token the auth routes issue has one; a token without it (signed directly, as some tests do) is held to
+   * the token version only.
+   */
+  signInId?: string;
 }
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where the time comes from: the system clock, or a test's. */
 export type Clock = () => Date;
@@ -31,7 +39,11 @@ export class TokenService {
 
   async sign(claims: TokenClaims): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ role: claims.role, ver: claims.version })
+    return new SignJWT({
+      role: claims.role,
+      ver: claims.version,
+      ...(claims.signInId ? { sid: claims.signInId } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt(issuedAt)
@@ -48,12 +60,31 @@ export class TokenService {
       const userId = Number(payload.sub);
       const role = payload.role;
       const version = payload.ver;
+      const signInId = payload.sid;
       if (!Number.isInteger(userId) || typeof role !== 'string' || typeof version !== 'number') {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, claims: { userId, role: role as Role, version } };
+      if (signInId !== undefined && !(typeof signInId === 'string' && uuidShape.test(signInId))) {
+        return { ok: false, reason: 'invalid' };
+      }
+      return {
+        ok: true,
+        claims: { userId, role: role as Role, version, ...(signInId ? { signInId } : {}) },
+      };
     } catch (error) {
       return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
     }
   }
+}
+
+/**
+ * Whether a token's claims still hold for its user as they are now: an active account, the same token version
+ * (log-out everywhere, password changes and suspensions bump it), and the token's sign-in not ended.
+ */
+export function isTokenCurrent(
+  claims: TokenClaims,
+  state: { status: string; tokenVersion: number; signInId: string | null } | null,
+): boolean {
+  if (!state || state.status !== 'ACTIVE' || state.tokenVersion !== claims.version) return false;
+  return claims.signInId === undefined || state.signInId === claims.signInId;
 }

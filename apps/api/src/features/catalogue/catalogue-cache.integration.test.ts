@@ -55,7 +55,11 @@ describe('catalogue cache', () => {
   const read = (app: FastifyInstance, path: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url: `${api}${path}`, headers });
   const names = (body: { data: Array<{ name: string }> }) => body.data.map((item) => item.name);
-  /** Until then another instance may still serve the version it checked before a change. */
+  /**
+   * Until then another instance may still serve the version it checked before a change. Rows written straight
+   * into the database are such a change, on every instance: a test waits this long after writing them, so
+   * that the answers it reads are kept under the new version, not under one about to be checked again.
+   */
   const versionWindow = () => new Promise((resolve) => setTimeout(resolve, catalogueVersionMaxAgeMs + 5));
 
   it('answers a visitor from memory the second time, and shows an admin edit of a program on the very next read', async () => {
@@ -125,6 +129,7 @@ describe('catalogue cache', () => {
     const topic = await createTopic(ctx.database.db);
     const mentor = await createAdvisor(ctx.database.db, { topicIds: [topic.id] });
     const advisee = await createAdvisee(ctx.database.db);
+    await versionWindow();
     const mentorsOf = async (app: FastifyInstance) =>
       (await read(app, `/getTopicAdvisors/0/ALL?topicId=${topic.id}`)).json().data as Array<{
         id: number;
@@ -162,6 +167,7 @@ describe('catalogue cache', () => {
     await Promise.all(
       Array.from({ length: 3 }, () => createAdvisor(ctx.database.db, { topicIds: [topic.id] })),
     );
+    await versionWindow();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => read(ctx.app, `/getTopicAdvisors/0/ALL?topicId=${topic.id}`)),
     );
@@ -179,6 +185,7 @@ describe('catalogue cache', () => {
       question: 'A long question to make the answer worth compressing?',
       answer: 'A long answer. '.repeat(120),
     });
+    await versionWindow();
     const signedIn = await read(ctx.app, '/getFAQsByUserType/ADVISOR', await bearer(ctx.app, admin));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['x-cache']).toBeUndefined();

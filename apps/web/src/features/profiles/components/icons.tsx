@@ -34,6 +34,16 @@ export function LockIcon({ size }: IconProps) {
   );
 }
 
+export function DevicesIcon({ size }: IconProps) {
+  return (
+    <Icon size={size}>
+      <rect x="2" y="4" width="14" height="10" rx="1.5" />
+      <path d="M5 18h8" />
+      <rect x="17" y="8" width="5" height="12" rx="1" />
+    </Icon>
+  );
+}
+
 export function EditIcon({ size }: IconProps) {
   return (
     <Icon size={size}>

@@ -10,6 +10,7 @@ import {
   AssessmentIcon,
   CardIcon,
   ChevronRightIcon,
+  DevicesIcon,
   EditIcon,
   HelpIcon,
   LockIcon,
@@ -44,6 +45,7 @@ export function ProfilePage() {
   const editLink = isAdvisor ? paths.advisorTime : isAdvisee ? paths.adviseeEdit : null;
   const links: HubLink[] = [
     { to: paths.changePassword, label: 'Change Password', icon: <LockIcon /> },
+    { to: paths.signedInDevices, label: 'Signed-in Devices', icon: <DevicesIcon /> },
     ...(editLink ? [{ to: editLink, label: 'Edit Profile', icon: <EditIcon /> }] : []),
     { to: paths.sessions, label: 'Sessions', icon: <SessionsIcon /> },
     ...(isAdvisor ? [{ to: paths.paymentPreference, label: 'Payment Preferences', icon: <CardIcon /> }] : []),

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { describeDevice } from './device-name.ts';
+
+describe('the device of a sign-in', () => {
+  it('is named by its browser and system, from the User-Agent', () => {
+    const devices: Array<[string, string]> = [
+      [
+        'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+        'Chrome on Android',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+        'Samsung Internet on Android',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        'Safari on iPhone',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
+        'Chrome on iPhone',
+      ],
+      [
+        'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15',
+        'Firefox on iPad',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.56',
+        'Edge on Windows',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0',
+        'Opera on Windows',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
+        'Firefox on Windows',
+      ],
+      [
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+        'Safari on macOS',
+      ],
+      [
+        'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+        'Chrome on ChromeOS',
+      ],
+      [
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.6478.55 Safari/537.36',
+        'Chrome on Linux',
+      ],
+    ];
+    for (const [userAgent, name] of devices) expect(describeDevice(userAgent), userAgent).toBe(name);
+  });
+
+  it('names what it recognises of the rest, and nothing when it recognises nothing', () => {
+    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) SomeApp/1.0')).toBe('Windows');
+    expect(describeDevice('curl/8.5.0')).toBeNull();
+    expect(describeDevice('')).toBeNull();
+    expect(describeDevice(undefined)).toBeNull();
+    // A header of any size is read in the same short time.
+    expect(describeDevice(`${'x'.repeat(100_000)} Firefox/127.0`)).toBeNull();
+  });
+});

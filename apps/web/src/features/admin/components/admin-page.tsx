@@ -1,4 +1,4 @@
-import { Box, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
@@ -65,40 +65,6 @@ export function QueryView<T>({
     );
   }
   return <>{children(query.data)}</>;
-}
-
-/** Page numbers under a list, with how many items there are. */
-export function Pager({
-  page,
-  pageSize,
-  total,
-  onChange,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onChange: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  return (
-    <Group justify="space-between" mt="md">
-      <Text fz="sm" c="dimmed">
-        {total === 1 ? '1 result' : `${total.toLocaleString('en-KE')} results`}
-      </Text>
-      {pages > 1 && (
-        <Pagination
-          value={page}
-          total={pages}
-          onChange={onChange}
-          size="sm"
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-          })}
-        />
-      )}
-    </Group>
-  );
 }
 
 /** An empty list's line. */

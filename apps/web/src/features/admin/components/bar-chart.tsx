@@ -1,5 +1,4 @@
-import { Box, Text, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import { AxisText, ChartFigure } from './chart-figure.tsx';
 
 export interface BarDatum {
   label: string;
@@ -22,7 +21,6 @@ export function BarChart({
   formatValue?: (value: number) => string;
   color?: string;
 }) {
-  const titleId = useId();
   const max = Math.max(1, ...data.map((d) => d.value));
   const plotWidth = width - pad.left - pad.right;
   const plotHeight = height - pad.top - pad.bottom;
@@ -31,71 +29,64 @@ export function BarChart({
   const ticks = [0, 0.5, 1].map((share) => Math.round(max * share));
 
   return (
-    <Box component="figure" m={0} aria-labelledby={titleId}>
-      <Text component="figcaption" id={titleId} fw={600} mb="xs">
-        {title}
-      </Text>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="presentation" aria-hidden="true">
-        {ticks.map((tick) => {
-          const y = pad.top + plotHeight - (tick / max) * plotHeight;
-          return (
-            <g key={tick}>
-              <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} stroke="var(--mantine-color-gray-3)" />
-              <text
-                x={pad.left - 6}
-                y={y + 4}
-                textAnchor="end"
-                fontSize="11"
-                fill="var(--mantine-color-dimmed)"
-              >
-                {formatValue(tick)}
-              </text>
-            </g>
-          );
-        })}
-        {data.map((datum, index) => {
-          const barHeight = (datum.value / max) * plotHeight;
-          const x = pad.left + index * step + (step - barWidth) / 2;
-          return (
-            <g key={datum.label}>
-              <rect
-                x={x}
-                y={pad.top + plotHeight - barHeight}
-                width={barWidth}
-                height={barHeight}
-                rx={2}
-                fill={color}
-              >
-                <title>{`${datum.label}: ${formatValue(datum.value)}`}</title>
-              </rect>
-              {(data.length <= 12 || index % 2 === 0) && (
-                <text
-                  x={x + barWidth / 2}
-                  y={height - pad.bottom + 16}
-                  textAnchor="middle"
-                  fontSize="11"
-                  fill="var(--mantine-color-dimmed)"
+    <ChartFigure
+      title={title}
+      width={width}
+      height={height}
+      drawing={
+        <>
+          {ticks.map((tick) => {
+            const y = pad.top + plotHeight - (tick / max) * plotHeight;
+            return (
+              <g key={tick}>
+                <line
+                  x1={pad.left}
+                  x2={width - pad.right}
+                  y1={y}
+                  y2={y}
+                  stroke="var(--mantine-color-gray-3)"
+                />
+                <AxisText x={pad.left - 6} y={y + 4} anchor="end">
+                  {formatValue(tick)}
+                </AxisText>
+              </g>
+            );
+          })}
+          {data.map((datum, index) => {
+            const barHeight = (datum.value / max) * plotHeight;
+            const x = pad.left + index * step + (step - barWidth) / 2;
+            return (
+              <g key={datum.label}>
+                <rect
+                  x={x}
+                  y={pad.top + plotHeight - barHeight}
+                  width={barWidth}
+                  height={barHeight}
+                  rx={2}
+                  fill={color}
                 >
-                  {datum.label}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <VisuallyHidden>
-        <table>
-          <caption>{title}</caption>
-          <tbody>
-            {data.map((datum) => (
-              <tr key={datum.label}>
-                <th scope="row">{datum.label}</th>
-                <td>{formatValue(datum.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
-    </Box>
+                  <title>{`${datum.label}: ${formatValue(datum.value)}`}</title>
+                </rect>
+                {(data.length <= 12 || index % 2 === 0) && (
+                  <AxisText x={x + barWidth / 2} y={height - pad.bottom + 16} anchor="middle">
+                    {datum.label}
+                  </AxisText>
+                )}
+              </g>
+            );
+          })}
+        </>
+      }
+      table={
+        <tbody>
+          {data.map((datum) => (
+            <tr key={datum.label}>
+              <th scope="row">{datum.label}</th>
+              <td>{formatValue(datum.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import { Box, Group, Text } from '@mantine/core';
+import { AxisText, ChartFigure } from './chart-figure.tsx';
 
 export interface LineSeries {
   name: string;
@@ -22,7 +22,6 @@ export function LineChart({
   labels: readonly string[];
   series: readonly LineSeries[];
 }) {
-  const titleId = useId();
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const plotWidth = width - pad.left - pad.right;
   const plotHeight = height - pad.top - pad.bottom;
@@ -32,66 +31,56 @@ export function LineChart({
   const labelEvery = Math.ceil(labels.length / 8);
 
   return (
-    <Box component="figure" m={0} aria-labelledby={titleId}>
-      <Text component="figcaption" id={titleId} fw={600} mb="xs">
-        {title}
-      </Text>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="presentation" aria-hidden="true">
-        {[0, 0.5, 1].map((share) => (
-          <g key={share}>
-            <line
-              x1={pad.left}
-              x2={width - pad.right}
-              y1={yOf(max * share)}
-              y2={yOf(max * share)}
-              stroke="var(--mantine-color-gray-3)"
+    <ChartFigure
+      title={title}
+      width={width}
+      height={height}
+      drawing={
+        <>
+          {[0, 0.5, 1].map((share) => (
+            <g key={share}>
+              <line
+                x1={pad.left}
+                x2={width - pad.right}
+                y1={yOf(max * share)}
+                y2={yOf(max * share)}
+                stroke="var(--mantine-color-gray-3)"
+              />
+              <AxisText x={pad.left - 6} y={yOf(max * share) + 4} anchor="end">
+                {Math.round(max * share)}
+              </AxisText>
+            </g>
+          ))}
+          {labels.map((label, index) =>
+            index % labelEvery === 0 ? (
+              <AxisText key={label} x={xOf(index)} y={height - pad.bottom + 16} anchor="middle">
+                {label}
+              </AxisText>
+            ) : null,
+          )}
+          {series.map((line, seriesIndex) => (
+            <polyline
+              key={line.name}
+              fill="none"
+              stroke={palette[seriesIndex % palette.length]}
+              strokeWidth={2}
+              points={line.values.map((value, index) => `${xOf(index)},${yOf(value)}`).join(' ')}
             />
-            <text
-              x={pad.left - 6}
-              y={yOf(max * share) + 4}
-              textAnchor="end"
-              fontSize="11"
-              fill="var(--mantine-color-dimmed)"
-            >
-              {Math.round(max * share)}
-            </text>
-          </g>
-        ))}
-        {labels.map((label, index) =>
-          index % labelEvery === 0 ? (
-            <text
-              key={label}
-              x={xOf(index)}
-              y={height - pad.bottom + 16}
-              textAnchor="middle"
-              fontSize="11"
-              fill="var(--mantine-color-dimmed)"
-            >
-              {label}
-            </text>
-          ) : null,
-        )}
-        {series.map((line, seriesIndex) => (
-          <polyline
-            key={line.name}
-            fill="none"
-            stroke={palette[seriesIndex % palette.length]}
-            strokeWidth={2}
-            points={line.values.map((value, index) => `${xOf(index)},${yOf(value)}`).join(' ')}
-          />
-        ))}
-      </svg>
-      <Group gap="md" mt="xs" aria-hidden="true">
-        {series.map((line, index) => (
-          <Group key={line.name} gap={6} wrap="nowrap">
-            <Box w={12} h={12} style={{ borderRadius: 2, background: palette[index % palette.length] }} />
-            <Text fz="xs">{line.name}</Text>
-          </Group>
-        ))}
-      </Group>
-      <VisuallyHidden>
-        <table>
-          <caption>{title}</caption>
+          ))}
+        </>
+      }
+      legend={
+        <Group gap="md" mt="xs" aria-hidden="true">
+          {series.map((line, index) => (
+            <Group key={line.name} gap={6} wrap="nowrap">
+              <Box w={12} h={12} style={{ borderRadius: 2, background: palette[index % palette.length] }} />
+              <Text fz="xs">{line.name}</Text>
+            </Group>
+          ))}
+        </Group>
+      }
+      table={
+        <>
           <thead>
             <tr>
               <th scope="col">Week</th>
@@ -112,8 +101,8 @@ export function LineChart({
               </tr>
             ))}
           </tbody>
-        </table>
-      </VisuallyHidden>
-    </Box>
+        </>
+      }
+    />
   );
 }

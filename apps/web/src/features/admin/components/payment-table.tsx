@@ -1,12 +1,11 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import type { AdminPayment } from '@myprosper/contract/admin-money';
-import { formatKes } from '@myprosper/contract/payments';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useQueryPayment } from '../api/payments.ts';
-import { formatDateTime, humanize } from '../lib/format.ts';
+import { formatDateTime, humanize, providerLabel } from '../lib/format.ts';
+import { SessionLink } from './admin-links.tsx';
 import { EmptyState } from './admin-page.tsx';
+import { DataTable, DetailedCell, MoneyCell } from './data-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Payments with their provider references; a pending M-PESA push can be asked about again. */
@@ -28,82 +27,68 @@ export function PaymentTable({ payments }: { payments: readonly AdminPayment[] }
 
   if (payments.length === 0) return <EmptyState>No payments</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Made</Table.Th>
-            <Table.Th>Payer</Table.Th>
-            <Table.Th>Session</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>References</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {payments.map((payment) => (
-            <Table.Tr key={payment.id}>
-              <Table.Td>{formatDateTime(payment.createdAt)}</Table.Td>
-              <Table.Td>
-                <Text fz="sm">{payment.payer.name}</Text>
+    <DataTable
+      minWidth={900}
+      striped
+      head={
+        <>
+          <Table.Th>Made</Table.Th>
+          <Table.Th>Payer</Table.Th>
+          <Table.Th>Session</Table.Th>
+          <Table.Th>Provider</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>References</Table.Th>
+        </>
+      }
+    >
+      {payments.map((payment) => (
+        <Table.Tr key={payment.id}>
+          <Table.Td>{formatDateTime(payment.createdAt)}</Table.Td>
+          <DetailedCell main={payment.payer.name} detail={payment.phoneNumber ?? payment.payer.email} />
+          <Table.Td>{payment.session ? <SessionLink session={payment.session} fz="sm" /> : '—'}</Table.Td>
+          <Table.Td>{providerLabel(payment.provider)}</Table.Td>
+          <MoneyCell amount={payment.amount} />
+          <Table.Td>
+            <Stack gap={4} align="flex-start">
+              <StatusBadge status={payment.status} />
+              {payment.failureReason && (
                 <Text fz="xs" c="dimmed">
-                  {payment.phoneNumber ?? payment.payer.email}
+                  {payment.failureReason}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                {payment.session ? (
-                  <Anchor component={Link} to={paths.adminSession(payment.session.id)} fz="sm">
-                    {payment.session.reference}
-                  </Anchor>
-                ) : (
-                  '—'
-                )}
-              </Table.Td>
-              <Table.Td>{payment.provider === 'MPESA' ? 'M-PESA' : 'Card'}</Table.Td>
-              <Table.Td ta="right">{formatKes(payment.amount)}</Table.Td>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  <StatusBadge status={payment.status} />
-                  {payment.failureReason && (
-                    <Text fz="xs" c="dimmed">
-                      {payment.failureReason}
-                    </Text>
-                  )}
-                  {payment.outcomeNote && (
-                    <Text fz="xs" c="dimmed">
-                      {payment.outcomeNote}
-                    </Text>
-                  )}
-                  {payment.status === 'PENDING' && payment.provider === 'MPESA' && (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      loading={query.isPending && query.variables === payment.id}
-                      onClick={() => void ask(payment)}
-                    >
-                      Ask M-PESA again
-                    </Button>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="xs" ff="monospace">
-                  {payment.providerReference ?? 'no receipt'}
+              )}
+              {payment.outcomeNote && (
+                <Text fz="xs" c="dimmed">
+                  {payment.outcomeNote}
                 </Text>
-                <Text fz="xs" ff="monospace" c="dimmed">
-                  {payment.checkoutRequestId ?? ''}
-                </Text>
-                {payment.resultCode !== null && (
-                  <Text fz="xs" c="dimmed">
-                    {`${payment.resultCode}: ${payment.resultDesc ?? ''}`}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+              {payment.status === 'PENDING' && payment.provider === 'MPESA' && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  loading={query.isPending && query.variables === payment.id}
+                  onClick={() => void ask(payment)}
+                >
+                  Ask M-PESA again
+                </Button>
+              )}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Text fz="xs" ff="monospace">
+              {payment.providerReference ?? 'no receipt'}
+            </Text>
+            <Text fz="xs" ff="monospace" c="dimmed">
+              {payment.checkoutRequestId ?? ''}
+            </Text>
+            {payment.resultCode !== null && (
+              <Text fz="xs" c="dimmed">
+                {`${payment.resultCode}: ${payment.resultDesc ?? ''}`}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

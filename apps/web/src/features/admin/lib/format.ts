@@ -1,4 +1,5 @@
 import { platformTimeZone } from '@myprosper/contract/dates';
+import type { PaymentProvider } from '@myprosper/contract/payments';
 
 /** Instants as the admin reads them: in the platform's time zone (East Africa Time). */
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -43,4 +44,9 @@ export function humanize(code: string): string {
 /** Today in the platform's time zone, yyyy-MM-dd. */
 export function todayLocal(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: platformTimeZone }).format(new Date());
+}
+
+/** A payment provider as the admin reads it. */
+export function providerLabel(provider: PaymentProvider): string {
+  return provider === 'MPESA' ? 'M-PESA' : 'Card';
 }

@@ -2,13 +2,13 @@ import { Button, Card, Center, Container, Skeleton, Stack, Text, Title } from '@
 import type { MentorApplication } from '@myprosper/contract/admin';
 import { messages } from '@myprosper/contract/messages';
 import { useState } from 'react';
-import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useApproveApplication } from '../api/approve-application.ts';
 import { useApplications } from '../api/get-applications.ts';
 import { useRejectApplication } from '../api/reject-application.ts';
 import { ApplicationCard } from '../components/application-card.tsx';
 import { RejectDialog } from '../components/reject-dialog.tsx';
+import { notifyOutcome } from '../lib/notify-outcome.ts';
 
 const noApplicationsText = 'No applications waiting for review';
 
@@ -21,23 +21,19 @@ export function ApplicationsPage() {
   const [rejecting, setRejecting] = useState<MentorApplication | null>(null);
 
   async function approveOne(application: MentorApplication): Promise<void> {
-    try {
-      const answer = await approve.mutateAsync(application.id);
-      notify.success(`${answer.message}: ${application.name}`);
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+    await notifyOutcome(
+      () => approve.mutateAsync(application.id),
+      (answer) => `${answer.message}: ${application.name}`,
+    );
   }
 
   async function rejectOne(reason: string): Promise<void> {
     if (!rejecting) return;
-    try {
-      const answer = await reject.mutateAsync({ id: rejecting.id, reason });
-      notify.success(`${answer.message}: ${rejecting.name}`);
-      setRejecting(null);
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+    const rejected = await notifyOutcome(
+      () => reject.mutateAsync({ id: rejecting.id, reason }),
+      (answer) => `${answer.message}: ${rejecting.name}`,
+    );
+    if (rejected) setRejecting(null);
   }
 
   return (

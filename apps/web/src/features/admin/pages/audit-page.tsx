@@ -1,10 +1,12 @@
-import { Code, Select, Table, Text } from '@mantine/core';
+import { Code, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAuditLog } from '../api/audit.ts';
-import { AdminPage, EmptyState, Pager, QueryView } from '../components/admin-page.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { CodeFilter } from '../components/list-filters.tsx';
+import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { formatDateTime, humanize } from '../lib/format.ts';
 
-const pageSize = 50;
 const entities = ['user', 'topic', 'pricing', 'faq', 'testimonial', 'session', 'payment', 'payout'];
 
 function Json({ value }: { value: unknown }) {
@@ -19,69 +21,57 @@ function Json({ value }: { value: unknown }) {
 /** /admin/audit: every admin action, who did it and when, with the state before and after. */
 export function AuditPage() {
   const [entity, setEntity] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const audit = useAuditLog({ entity: entity ?? undefined, page, pageSize });
+  const paging = usePaging(50);
+  const audit = useAuditLog({ entity: entity ?? undefined, page: paging.page, pageSize: paging.pageSize });
   return (
     <AdminPage title="Audit log" description="What admins changed, newest first.">
-      <Select
+      <CodeFilter
         label="What"
         placeholder="Everything"
-        clearable
         w={200}
         mb="md"
-        data={entities.map((value) => ({ value, label: humanize(value) }))}
+        codes={entities}
         value={entity}
-        onChange={(value) => {
-          setEntity(value);
-          setPage(1);
-        }}
+        onChange={paging.filtered(setEntity)}
       />
-      <QueryView query={audit}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>Nothing recorded yet</EmptyState>
-          ) : (
-            <>
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>When</Table.Th>
-                      <Table.Th>Admin</Table.Th>
-                      <Table.Th>Action</Table.Th>
-                      <Table.Th>Before</Table.Th>
-                      <Table.Th>After</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((entry) => (
-                      <Table.Tr key={entry.id}>
-                        <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-                        <Table.Td>{entry.actor?.name ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Text fz="sm" fw={600}>
-                            {humanize(entry.action)}
-                          </Text>
-                          <Text fz="xs" c="dimmed">
-                            {entry.entityId === null ? entry.entity : `${entry.entity} #${entry.entityId}`}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Json value={entry.before} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Json value={entry.after} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
-            </>
-          )
-        }
-      </QueryView>
+      <PagedList query={audit} paging={paging} empty="Nothing recorded yet">
+        {(items) => (
+          <DataTable
+            minWidth={900}
+            striped
+            head={
+              <>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Admin</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Before</Table.Th>
+                <Table.Th>After</Table.Th>
+              </>
+            }
+          >
+            {items.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+                <Table.Td>{entry.actor?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    {humanize(entry.action)}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {entry.entityId === null ? entry.entity : `${entry.entity} #${entry.entityId}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Json value={entry.before} />
+                </Table.Td>
+                <Table.Td>
+                  <Json value={entry.after} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </PagedList>
     </AdminPage>
   );
 }

@@ -1,9 +1,11 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { AdminInsights } from '@myprosper/contract/admin-insights';
 import { useState } from 'react';
 import { useInsights } from '../api/insights.ts';
 import { AdminPage, AdminSection, EmptyState, QueryView } from '../components/admin-page.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { LineChart } from '../components/line-chart.tsx';
+import { DateRangeFields } from '../components/list-filters.tsx';
 import { formatDateTime, shortDay } from '../lib/format.ts';
 
 const chartedPrograms = 6;
@@ -40,39 +42,38 @@ function Insights({ data }: { data: AdminInsights }) {
           description="Of the signed-in people who viewed a program, how many then booked a session on it."
           style={{ gridColumn: 'span 2' }}
         >
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Program</Table.Th>
-                  <Table.Th ta="right">Views</Table.Th>
-                  <Table.Th ta="right">Viewers</Table.Th>
-                  <Table.Th ta="right">Then booked</Table.Th>
-                  <Table.Th ta="right">Conversion</Table.Th>
-                  <Table.Th ta="right">Bookings</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.programs.map((program) => (
-                  <Table.Tr key={program.id}>
-                    <Table.Td>
-                      {program.name}
-                      {!program.isLive && (
-                        <Text span c="dimmed" fz="xs">
-                          {' (unpublished)'}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{program.views}</Table.Td>
-                    <Table.Td ta="right">{program.viewers}</Table.Td>
-                    <Table.Td ta="right">{program.viewersWhoBooked}</Table.Td>
-                    <Table.Td ta="right">{percent(program.conversion)}</Table.Td>
-                    <Table.Td ta="right">{program.bookings}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={560}
+            striped
+            head={
+              <>
+                <Table.Th>Program</Table.Th>
+                <Table.Th ta="right">Views</Table.Th>
+                <Table.Th ta="right">Viewers</Table.Th>
+                <Table.Th ta="right">Then booked</Table.Th>
+                <Table.Th ta="right">Conversion</Table.Th>
+                <Table.Th ta="right">Bookings</Table.Th>
+              </>
+            }
+          >
+            {data.programs.map((program) => (
+              <Table.Tr key={program.id}>
+                <Table.Td>
+                  {program.name}
+                  {!program.isLive && (
+                    <Text span c="dimmed" fz="xs">
+                      {' (unpublished)'}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{program.views}</Table.Td>
+                <Table.Td ta="right">{program.viewers}</Table.Td>
+                <Table.Td ta="right">{program.viewersWhoBooked}</Table.Td>
+                <Table.Td ta="right">{percent(program.conversion)}</Table.Td>
+                <Table.Td ta="right">{program.bookings}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </AdminSection>
         <AdminSection
           title="Searches with no results"
@@ -81,24 +82,24 @@ function Insights({ data }: { data: AdminInsights }) {
           {data.failedSearches.length === 0 ? (
             <EmptyState>Every search found something</EmptyState>
           ) : (
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
+            <DataTable
+              striped
+              head={
+                <>
                   <Table.Th>Search</Table.Th>
                   <Table.Th ta="right">Times</Table.Th>
                   <Table.Th>Last</Table.Th>
+                </>
+              }
+            >
+              {data.failedSearches.map((search) => (
+                <Table.Tr key={search.query}>
+                  <Table.Td>{search.query}</Table.Td>
+                  <Table.Td ta="right">{search.count}</Table.Td>
+                  <Table.Td>{formatDateTime(search.lastSearchedAt)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.failedSearches.map((search) => (
-                  <Table.Tr key={search.query}>
-                    <Table.Td>{search.query}</Table.Td>
-                    <Table.Td ta="right">{search.count}</Table.Td>
-                    <Table.Td>{formatDateTime(search.lastSearchedAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </DataTable>
           )}
         </AdminSection>
       </SimpleGrid>
@@ -121,8 +122,7 @@ export function InsightsPage() {
       }
       actions={
         <Group gap="sm">
-          <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateRangeFields from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
         </Group>
       }
     >

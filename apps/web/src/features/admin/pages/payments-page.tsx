@@ -1,20 +1,23 @@
-import { Anchor, Group, Select, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   formatKes,
   type PaymentAttemptStatus,
   type PaymentProvider,
   paymentAttemptStatuses,
+  paymentProviders,
 } from '@myprosper/contract/payments';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { useSearchParams } from 'react-router';
 import { useAdminPayments, useRefunds } from '../api/payments.ts';
-import { AdminPage, EmptyState, Pager, QueryView } from '../components/admin-page.tsx';
+import { SessionLink } from '../components/admin-links.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
+import { AdminTabs } from '../components/admin-tabs.tsx';
+import { DataTable, MoneyCell } from '../components/data-table.tsx';
+import { CodeFilter, FilterBar, SearchField } from '../components/list-filters.tsx';
+import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { PaymentTable } from '../components/payment-table.tsx';
-import { formatDateTime, humanize } from '../lib/format.ts';
-
-const pageSize = 25;
+import { formatDateTime, providerLabel } from '../lib/format.ts';
 
 function Payments() {
   const [params] = useSearchParams();
@@ -23,118 +26,79 @@ function Payments() {
   const [provider, setProvider] = useState<PaymentProvider | null>(null);
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, 300);
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   const payments = useAdminPayments({
     status: status ?? undefined,
     provider: provider ?? undefined,
     query,
-    page,
-    pageSize,
+    page: paging.page,
+    pageSize: paging.pageSize,
   });
   return (
     <>
-      <Group mb="md" align="flex-end" gap="sm">
-        <TextInput
-          label="Search"
+      <FilterBar>
+        <SearchField
           placeholder="Receipt, checkout id, phone, payer or session"
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: 1, minWidth: 220 }}
+          onChange={paging.filtered(setText)}
         />
-        <Select
-          label="Status"
-          placeholder="Any"
-          clearable
+        <CodeFilter
           w={150}
-          data={paymentAttemptStatuses.map((value) => ({ value, label: humanize(value) }))}
+          codes={paymentAttemptStatuses}
           value={status}
-          onChange={(value) => {
-            setStatus(value as PaymentAttemptStatus | null);
-            setPage(1);
-          }}
+          onChange={paging.filtered(setStatus)}
         />
-        <Select
+        <CodeFilter
           label="Provider"
-          placeholder="Any"
-          clearable
           w={140}
-          data={[
-            { value: 'MPESA', label: 'M-PESA' },
-            { value: 'CARD', label: 'Card' },
-          ]}
+          codes={paymentProviders}
+          labelOf={providerLabel}
           value={provider}
-          onChange={(value) => {
-            setProvider(value as PaymentProvider | null);
-            setPage(1);
-          }}
+          onChange={paging.filtered(setProvider)}
         />
-      </Group>
-      <QueryView query={payments}>
-        {(data) => (
-          <>
-            <PaymentTable payments={data.items} />
-            <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
-          </>
-        )}
-      </QueryView>
+      </FilterBar>
+      <PagedList query={payments} paging={paging}>
+        {(items) => <PaymentTable payments={items} />}
+      </PagedList>
     </>
   );
 }
 
 function Refunds() {
-  const [page, setPage] = useState(1);
-  const refunds = useRefunds({ page, pageSize });
+  const paging = usePaging();
+  const refunds = useRefunds({ page: paging.page, pageSize: paging.pageSize });
   return (
-    <QueryView query={refunds}>
-      {(data) =>
-        data.items.length === 0 ? (
-          <EmptyState>No refunds</EmptyState>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Session</Table.Th>
-                    <Table.Th>To</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((refund) => (
-                    <Table.Tr key={refund.transactionId}>
-                      <Table.Td>{formatDateTime(refund.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {refund.session ? (
-                          <Anchor component={Link} to={paths.adminSession(refund.session.id)}>
-                            {refund.session.reference}
-                          </Anchor>
-                        ) : (
-                          refund.memo
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {refund.to.map((line) => (
-                          <Text key={line.name} fz="sm">
-                            {`${line.name}: ${formatKes(line.amount)}`}
-                          </Text>
-                        ))}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatKes(refund.amount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
-          </>
-        )
-      }
-    </QueryView>
+    <PagedList query={refunds} paging={paging} empty="No refunds">
+      {(items) => (
+        <DataTable
+          minWidth={640}
+          striped
+          head={
+            <>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Session</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </>
+          }
+        >
+          {items.map((refund) => (
+            <Table.Tr key={refund.transactionId}>
+              <Table.Td>{formatDateTime(refund.createdAt)}</Table.Td>
+              <Table.Td>{refund.session ? <SessionLink session={refund.session} /> : refund.memo}</Table.Td>
+              <Table.Td>
+                {refund.to.map((line) => (
+                  <Text key={line.name} fz="sm">
+                    {`${line.name}: ${formatKes(line.amount)}`}
+                  </Text>
+                ))}
+              </Table.Td>
+              <MoneyCell amount={refund.amount} />
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+    </PagedList>
   );
 }
 
@@ -145,18 +109,13 @@ export function PaymentsPage() {
       title="Payments"
       description="Payments asked of M-PESA and card, and the refunds the ledger made."
     >
-      <Tabs defaultValue="payments" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="payments">Payments</Tabs.Tab>
-          <Tabs.Tab value="refunds">Refunds</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="payments">
-          <Payments />
-        </Tabs.Panel>
-        <Tabs.Panel value="refunds">
-          <Refunds />
-        </Tabs.Panel>
-      </Tabs>
+      <AdminTabs
+        defaultValue="payments"
+        tabs={[
+          { value: 'payments', label: 'Payments', panel: <Payments /> },
+          { value: 'refunds', label: 'Refunds', panel: <Refunds /> },
+        ]}
+      />
     </AdminPage>
   );
 }

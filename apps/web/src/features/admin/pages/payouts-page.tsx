@@ -1,17 +1,18 @@
-import { Anchor, Button, Checkbox, Group, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { describePayoutMethod, type MentorOwed } from '@myprosper/contract/admin-money';
 import { formatKes } from '@myprosper/contract/payments';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { downloadPayoutsCsv, useMentorsOwed, usePayoutHistory } from '../api/payouts.ts';
-import { AdminPage, EmptyState, Pager, QueryView } from '../components/admin-page.tsx';
+import { PersonLink } from '../components/admin-links.tsx';
+import { AdminPage, EmptyState, QueryView } from '../components/admin-page.tsx';
+import { AdminTabs } from '../components/admin-tabs.tsx';
+import { ActionsHeader, DataTable, MoneyCell } from '../components/data-table.tsx';
+import { FilterBar, SearchField } from '../components/list-filters.tsx';
+import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { PayoutDialog } from '../components/payout-dialog.tsx';
 import { formatDate, formatDateTime } from '../lib/format.ts';
-
-const pageSize = 25;
 
 function Owed() {
   const [text, setText] = useState('');
@@ -21,76 +22,61 @@ function Owed() {
   const owed = useMentorsOwed({ query, owed: everyone ? 'false' : 'true' });
   return (
     <>
-      <Group mb="md" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Mentor name, e-mail or phone"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
-        />
+      <FilterBar gap="md">
+        <SearchField placeholder="Mentor name, e-mail or phone" value={text} onChange={setText} />
         <Checkbox
           label="Every mentor, owed or not"
           checked={everyone}
           onChange={(e) => setEveryone(e.currentTarget.checked)}
           mb={8}
         />
-      </Group>
+      </FilterBar>
       <QueryView query={owed}>
         {(rows) =>
           rows.length === 0 ? (
             <EmptyState>No mentor is owed anything</EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Mentor</Table.Th>
-                    <Table.Th ta="right">Owed</Table.Th>
-                    <Table.Th>Payout method</Table.Th>
-                    <Table.Th>Last payout</Table.Th>
-                    <Table.Th>
-                      <Text span fz="sm" fw={700}>
-                        Pay
-                      </Text>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.mentor.id} data-testid={`owed-${row.mentor.id}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.adminUser(row.mentor.id)} fw={600}>
-                          {row.mentor.name}
-                        </Anchor>
-                        <Text fz="xs" c="dimmed">
-                          {row.mentor.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right" fw={600}>
-                        {formatKes(row.balance)}
-                      </Table.Td>
-                      <Table.Td>{describePayoutMethod(row.method)}</Table.Td>
-                      <Table.Td>
-                        {row.lastPayout
-                          ? `${formatKes(row.lastPayout.amount)} on ${formatDate(row.lastPayout.paidAt)}`
-                          : '—'}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          disabled={row.balance <= 0}
-                          onClick={() => setPaying(row)}
-                          aria-label={`Mark a payout to ${row.mentor.name} as paid`}
-                        >
-                          Mark paid
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={760}
+              striped
+              head={
+                <>
+                  <Table.Th>Mentor</Table.Th>
+                  <Table.Th ta="right">Owed</Table.Th>
+                  <Table.Th>Payout method</Table.Th>
+                  <Table.Th>Last payout</Table.Th>
+                  <ActionsHeader>Pay</ActionsHeader>
+                </>
+              }
+            >
+              {rows.map((row) => (
+                <Table.Tr key={row.mentor.id} data-testid={`owed-${row.mentor.id}`}>
+                  <Table.Td>
+                    <PersonLink person={row.mentor} />
+                    <Text fz="xs" c="dimmed">
+                      {row.mentor.email}
+                    </Text>
+                  </Table.Td>
+                  <MoneyCell amount={row.balance} fw={600} />
+                  <Table.Td>{describePayoutMethod(row.method)}</Table.Td>
+                  <Table.Td>
+                    {row.lastPayout
+                      ? `${formatKes(row.lastPayout.amount)} on ${formatDate(row.lastPayout.paidAt)}`
+                      : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      disabled={row.balance <= 0}
+                      onClick={() => setPaying(row)}
+                      aria-label={`Mark a payout to ${row.mentor.name} as paid`}
+                    >
+                      Mark paid
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryView>
@@ -100,46 +86,38 @@ function Owed() {
 }
 
 function History() {
-  const [page, setPage] = useState(1);
-  const history = usePayoutHistory({ page, pageSize });
+  const paging = usePaging();
+  const history = usePayoutHistory({ page: paging.page, pageSize: paging.pageSize });
   return (
-    <QueryView query={history}>
-      {(data) =>
-        data.items.length === 0 ? (
-          <EmptyState>No payouts recorded yet</EmptyState>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Paid</Table.Th>
-                    <Table.Th>Mentor</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th>Sent to</Table.Th>
-                    <Table.Th>Reference</Table.Th>
-                    <Table.Th>Recorded by</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((payout) => (
-                    <Table.Tr key={payout.id}>
-                      <Table.Td>{formatDateTime(payout.paidAt)}</Table.Td>
-                      <Table.Td>{payout.mentor.name}</Table.Td>
-                      <Table.Td ta="right">{formatKes(payout.amount)}</Table.Td>
-                      <Table.Td>{payout.details}</Table.Td>
-                      <Table.Td ff="monospace">{payout.reference}</Table.Td>
-                      <Table.Td>{payout.paidBy?.name ?? '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
-          </>
-        )
-      }
-    </QueryView>
+    <PagedList query={history} paging={paging} empty="No payouts recorded yet">
+      {(items) => (
+        <DataTable
+          minWidth={760}
+          striped
+          head={
+            <>
+              <Table.Th>Paid</Table.Th>
+              <Table.Th>Mentor</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Sent to</Table.Th>
+              <Table.Th>Reference</Table.Th>
+              <Table.Th>Recorded by</Table.Th>
+            </>
+          }
+        >
+          {items.map((payout) => (
+            <Table.Tr key={payout.id}>
+              <Table.Td>{formatDateTime(payout.paidAt)}</Table.Td>
+              <Table.Td>{payout.mentor.name}</Table.Td>
+              <MoneyCell amount={payout.amount} />
+              <Table.Td>{payout.details}</Table.Td>
+              <Table.Td ff="monospace">{payout.reference}</Table.Td>
+              <Table.Td>{payout.paidBy?.name ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+    </PagedList>
   );
 }
 
@@ -166,18 +144,13 @@ export function PayoutsPage() {
         </Button>
       }
     >
-      <Tabs defaultValue="owed" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="owed">Owed</Tabs.Tab>
-          <Tabs.Tab value="history">Paid</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="owed">
-          <Owed />
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          <History />
-        </Tabs.Panel>
-      </Tabs>
+      <AdminTabs
+        defaultValue="owed"
+        tabs={[
+          { value: 'owed', label: 'Owed', panel: <Owed /> },
+          { value: 'history', label: 'Paid', panel: <History /> },
+        ]}
+      />
     </AdminPage>
   );
 }

@@ -1,96 +1,78 @@
-import { Anchor, Avatar, Group, Select, Table, TextInput } from '@mantine/core';
+import { Avatar, Group, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AccountStatus, accountStatuses, type ManagedRole } from '@myprosper/contract/admin-people';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { useUsers } from '../api/users.ts';
-import { AdminPage, EmptyState, Pager, QueryView } from '../components/admin-page.tsx';
+import { PersonLink } from '../components/admin-links.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { CodeFilter, FilterBar, SearchField } from '../components/list-filters.tsx';
+import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { formatDate, humanize } from '../lib/format.ts';
-
-const pageSize = 25;
+import { formatDate } from '../lib/format.ts';
 
 function PeopleList({ kind }: { kind: ManagedRole }) {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, 300);
   const [status, setStatus] = useState<AccountStatus | null>(null);
-  const [page, setPage] = useState(1);
-  const users = useUsers({ role: kind, query, status: status ?? undefined, page, pageSize });
+  const paging = usePaging();
+  const users = useUsers({
+    role: kind,
+    query,
+    status: status ?? undefined,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
   const noun = kind === 'ADVISOR' ? 'mentors' : 'advisees';
 
   return (
     <>
-      <Group mb="md" align="flex-end">
-        <TextInput
-          label="Search"
+      <FilterBar gap="md">
+        <SearchField
           placeholder="Name, e-mail or phone"
+          minWidth={200}
           value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: 1, minWidth: 200 }}
+          onChange={paging.filtered(setText)}
         />
-        <Select
-          label="Status"
-          placeholder="Any"
-          clearable
-          data={accountStatuses.map((value) => ({ value, label: humanize(value) }))}
-          value={status}
-          onChange={(value) => {
-            setStatus(value as AccountStatus | null);
-            setPage(1);
-          }}
-          w={180}
-        />
-      </Group>
-      <QueryView query={users}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState>No {noun} found</EmptyState>
-          ) : (
-            <>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>E-mail</Table.Th>
-                      <Table.Th>Phone</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th ta="right">Sessions</Table.Th>
-                      <Table.Th>Joined</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((user) => (
-                      <Table.Tr key={user.id}>
-                        <Table.Td>
-                          <Group gap="sm" wrap="nowrap">
-                            <Avatar src={user.profilePicUrl} alt="" size="sm" name={user.name} />
-                            <Anchor component={Link} to={paths.adminUser(user.id)} fw={600}>
-                              {user.name}
-                            </Anchor>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>{user.email}</Table.Td>
-                        <Table.Td>{user.phoneNumber ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge status={user.status} />
-                        </Table.Td>
-                        <Table.Td ta="right">{user.sessionCount}</Table.Td>
-                        <Table.Td>{formatDate(user.createdAt)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
-            </>
-          )
-        }
-      </QueryView>
+        <CodeFilter w={180} codes={accountStatuses} value={status} onChange={paging.filtered(setStatus)} />
+      </FilterBar>
+      <PagedList query={users} paging={paging} empty={`No ${noun} found`}>
+        {(items) => (
+          <DataTable
+            minWidth={640}
+            striped
+            highlightOnHover
+            head={
+              <>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Sessions</Table.Th>
+                <Table.Th>Joined</Table.Th>
+              </>
+            }
+          >
+            {items.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={user.profilePicUrl} alt="" size="sm" name={user.name} />
+                    <PersonLink person={user} />
+                  </Group>
+                </Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>{user.phoneNumber ?? '—'}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={user.status} />
+                </Table.Td>
+                <Table.Td ta="right">{user.sessionCount}</Table.Td>
+                <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </PagedList>
     </>
   );
 }

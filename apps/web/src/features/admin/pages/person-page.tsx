@@ -1,40 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { describePayoutMethod } from '@myprosper/contract/admin-money';
 import type { AdminUserDetails } from '@myprosper/contract/admin-people';
 import { formatKes } from '@myprosper/contract/payments';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useChangeUserStatus, useUser } from '../api/users.ts';
 import { AdminPage, AdminSection, QueryView } from '../components/admin-page.tsx';
+import { ReasonDialog } from '../components/confirm-dialog.tsx';
+import { DetailCard, Fact, FactGrid } from '../components/detail-card.tsx';
 import { SessionTable } from '../components/session-table.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDate, formatDateTime } from '../lib/format.ts';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" fw={700} tt="uppercase">
-        {label}
-      </Text>
-      <Text>{children}</Text>
-    </div>
-  );
-}
+import { notifyOutcome } from '../lib/notify-outcome.ts';
 
 function SuspendDialog({
   person,
@@ -45,43 +23,31 @@ function SuspendDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
   const change = useChangeUserStatus(person.id);
-  async function suspend(): Promise<void> {
-    try {
-      const answer = await change.mutateAsync({ suspend: true, body: { reason } });
-      notify.success(`${answer.message}: ${person.name}`);
-      onClose();
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+  async function suspend(reason: string): Promise<void> {
+    const suspended = await notifyOutcome(
+      () => change.mutateAsync({ suspend: true, body: { reason } }),
+      (answer) => `${answer.message}: ${person.name}`,
+    );
+    if (suspended) onClose();
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={`Suspend ${person.name}`} centered>
-      <Stack>
-        <Text fz="sm">
-          {person.role === 'ADVISOR'
-            ? 'They will not be able to log in, will disappear from the mentor lists and cannot be booked. Sessions already booked stay; handle them below.'
-            : 'They will not be able to log in. Sessions already booked stay; handle them below.'}
-        </Text>
-        <Textarea
-          label="Reason (kept in the audit log)"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red.8" loading={change.isPending} onClick={() => void suspend()}>
-            Suspend account
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReasonDialog
+      opened={opened}
+      onClose={onClose}
+      title={`Suspend ${person.name}`}
+      explanation={
+        person.role === 'ADVISOR'
+          ? 'They will not be able to log in, will disappear from the mentor lists and cannot be booked. Sessions already booked stay; handle them below.'
+          : 'They will not be able to log in. Sessions already booked stay; handle them below.'
+      }
+      reasonLabel="Reason (kept in the audit log)"
+      reasonMaxLength={1000}
+      keepLabel="Cancel"
+      confirmLabel="Suspend account"
+      isConfirming={change.isPending}
+      onConfirm={suspend}
+    />
   );
 }
 
@@ -91,18 +57,16 @@ function Person({ person }: { person: AdminUserDetails }) {
   const isMentor = person.role === 'ADVISOR';
 
   async function reactivate(): Promise<void> {
-    try {
-      const answer = await change.mutateAsync({ suspend: false });
-      notify.success(`${answer.message}: ${person.name}`);
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+    await notifyOutcome(
+      () => change.mutateAsync({ suspend: false }),
+      (answer) => `${answer.message}: ${person.name}`,
+    );
   }
 
   return (
     <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" align="flex-start">
+      <DetailCard
+        summary={
           <Group>
             <Avatar src={person.profilePicUrl} alt="" size="lg" name={person.name} />
             <div>
@@ -117,23 +81,28 @@ function Person({ person }: { person: AdminUserDetails }) {
               </Group>
             </div>
           </Group>
-          {person.status === 'ACTIVE' && (
-            <Button color="red.8" variant="light" onClick={() => setSuspending(true)}>
-              Suspend
-            </Button>
-          )}
-          {person.status === 'SUSPENDED' && (
-            <Button loading={change.isPending} onClick={() => void reactivate()}>
-              Reactivate
-            </Button>
-          )}
-        </Group>
+        }
+        actions={
+          <>
+            {person.status === 'ACTIVE' && (
+              <Button color="red.8" variant="light" onClick={() => setSuspending(true)}>
+                Suspend
+              </Button>
+            )}
+            {person.status === 'SUSPENDED' && (
+              <Button loading={change.isPending} onClick={() => void reactivate()}>
+                Reactivate
+              </Button>
+            )}
+          </>
+        }
+      >
         {person.suspension && (
           <Alert color="red" mt="md" title={`Suspended ${formatDateTime(person.suspension.at)}`}>
             {person.suspension.reason ?? 'No reason was given.'}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} mt="lg">
+        <FactGrid mt="lg">
           <Fact label="E-mail">{person.email}</Fact>
           <Fact label="Phone">{person.phoneNumber ?? '—'}</Fact>
           <Fact label="Country">{person.country ?? '—'}</Fact>
@@ -151,7 +120,7 @@ function Person({ person }: { person: AdminUserDetails }) {
               <Fact label="Payout method">{describePayoutMethod(person.mentor.payoutMethod)}</Fact>
             </>
           )}
-        </SimpleGrid>
+        </FactGrid>
         {person.mentor && (
           <Stack gap="xs" mt="lg">
             <Fact label="Programs">{person.mentor.topics.map((topic) => topic.name).join(', ') || '—'}</Fact>
@@ -163,7 +132,7 @@ function Person({ person }: { person: AdminUserDetails }) {
             )}
           </Stack>
         )}
-      </Card>
+      </DetailCard>
       <AdminSection title={`Sessions still to come (${person.upcomingSessions.length})`}>
         <SessionTable sessions={person.upcomingSessions} empty="No sessions still to come" />
         <Anchor

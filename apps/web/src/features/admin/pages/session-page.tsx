@@ -1,37 +1,17 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { AdminSessionDetails } from '@myprosper/contract/admin-money';
 import { formatKes } from '@myprosper/contract/payments';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useAdminSession, useSessionMutations } from '../api/sessions.ts';
 import { AdminPage, AdminSection, QueryView } from '../components/admin-page.tsx';
+import { ReasonDialog } from '../components/confirm-dialog.tsx';
+import { DataTable, MoneyCell } from '../components/data-table.tsx';
+import { DetailCard, Fact, FactGrid } from '../components/detail-card.tsx';
 import { PaymentTable } from '../components/payment-table.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime, humanize } from '../lib/format.ts';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" fw={700} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
+import { notifyOutcome } from '../lib/notify-outcome.ts';
 
 function CancelDialog({
   session,
@@ -42,42 +22,32 @@ function CancelDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
   const { cancel } = useSessionMutations(session.id);
-  async function submit(): Promise<void> {
-    try {
-      const answer = await cancel.mutateAsync(reason);
-      notify.success(`${answer.message} (${formatKes(answer.data.refundedTotal)})`);
-      onClose();
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+  async function submit(reason: string): Promise<void> {
+    const cancelled = await notifyOutcome(
+      () => cancel.mutateAsync(reason),
+      (answer) => `${answer.message} (${formatKes(answer.data.refundedTotal)})`,
+    );
+    if (cancelled) onClose();
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={`Cancel ${session.reference}`} centered>
-      <Stack>
-        <Text fz="sm">
+    <ReasonDialog
+      opened={opened}
+      onClose={onClose}
+      title={`Cancel ${session.reference}`}
+      explanation={
+        <>
           Cancelled for the platform, as if by the mentor: every paid share ({formatKes(session.escrow)} held)
           goes back in full to where it was paid from, and everyone is told by e-mail and SMS.
-        </Text>
-        <Textarea
-          label="Reason (sent to the people of the session)"
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep the session
-          </Button>
-          <Button color="red.8" loading={cancel.isPending} onClick={() => void submit()}>
-            Cancel and refund
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        </>
+      }
+      reasonLabel="Reason (sent to the people of the session)"
+      reasonMaxLength={2000}
+      keepLabel="Keep the session"
+      confirmLabel="Cancel and refund"
+      isConfirming={cancel.isPending}
+      onConfirm={submit}
+    />
   );
 }
 
@@ -90,52 +60,46 @@ function NoShows({ session }: { session: AdminSessionDetails }) {
   async function save(): Promise<void> {
     const people = Object.entries(changes).map(([userId, noShow]) => ({ userId: Number(userId), noShow }));
     if (people.length === 0) return;
-    try {
-      notify.success((await noShows.mutateAsync({ people })).message);
-      setChanges({});
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+    if (await notifyOutcome(() => noShows.mutateAsync({ people }))) setChanges({});
   }
   return (
     <Stack gap="sm">
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
+      <DataTable
+        head={
+          <>
             <Table.Th>Person</Table.Th>
             <Table.Th>Joined</Table.Th>
             <Table.Th ta="right">Minutes in call</Table.Th>
             <Table.Th>No-show</Table.Th>
+          </>
+        }
+      >
+        {call.people.map((person) => (
+          <Table.Tr key={person.userId}>
+            <Table.Td>
+              {person.name}
+              <Text span c="dimmed" fz="xs">
+                {person.role === 'ADVISOR' ? ' (mentor)' : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>{formatDateTime(person.firstJoinedAt)}</Table.Td>
+            <Table.Td ta="right">{Math.round(person.secondsInCall / 60)}</Table.Td>
+            <Table.Td>
+              <Checkbox
+                aria-label={`${person.name} was a no-show`}
+                label={
+                  person.noShow === null && changes[person.userId] === undefined ? 'Not decided' : undefined
+                }
+                checked={value(person.userId, person.noShow)}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setChanges((current) => ({ ...current, [person.userId]: checked }));
+                }}
+              />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {call.people.map((person) => (
-            <Table.Tr key={person.userId}>
-              <Table.Td>
-                {person.name}
-                <Text span c="dimmed" fz="xs">
-                  {person.role === 'ADVISOR' ? ' (mentor)' : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>{formatDateTime(person.firstJoinedAt)}</Table.Td>
-              <Table.Td ta="right">{Math.round(person.secondsInCall / 60)}</Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`${person.name} was a no-show`}
-                  label={
-                    person.noShow === null && changes[person.userId] === undefined ? 'Not decided' : undefined
-                  }
-                  checked={value(person.userId, person.noShow)}
-                  onChange={(e) => {
-                    const checked = e.currentTarget.checked;
-                    setChanges((current) => ({ ...current, [person.userId]: checked }));
-                  }}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </DataTable>
       <Group>
         <Button
           variant="light"
@@ -159,8 +123,8 @@ function Session({ session }: { session: AdminSessionDetails }) {
   const [cancelling, setCancelling] = useState(false);
   return (
     <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" align="flex-start" mb="md">
+      <DetailCard
+        summary={
           <Group gap="xs">
             <StatusBadge status={session.status} />
             <StatusBadge status={session.paymentStatus} />
@@ -168,20 +132,31 @@ function Session({ session }: { session: AdminSessionDetails }) {
               {humanize(session.sessionType)} · call {humanize(session.callStatus).toLowerCase()}
             </Text>
           </Group>
-          {session.canCancel && (
+        }
+        actions={
+          session.canCancel && (
             <Button color="red.8" variant="light" onClick={() => setCancelling(true)}>
               Cancel with refund
             </Button>
-          )}
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Fact label="Starts">{formatDateTime(session.startsAt)}</Fact>
-          <Fact label="Program">{session.topic.name}</Fact>
-          <Fact label="Price">{formatKes(session.amount)}</Fact>
-          <Fact label="Mentor">{`${session.mentor.name} (${session.mentor.email})`}</Fact>
-          <Fact label="Booked by">{`${session.host.name} (${session.host.email})`}</Fact>
-          <Fact label="Held in escrow">{formatKes(session.escrow)}</Fact>
-        </SimpleGrid>
+          )
+        }
+      >
+        <FactGrid mt="md">
+          <Fact block label="Starts">
+            {formatDateTime(session.startsAt)}
+          </Fact>
+          <Fact block label="Program">
+            {session.topic.name}
+          </Fact>
+          <Fact block label="Price">
+            {formatKes(session.amount)}
+          </Fact>
+          <Fact block label="Mentor">{`${session.mentor.name} (${session.mentor.email})`}</Fact>
+          <Fact block label="Booked by">{`${session.host.name} (${session.host.email})`}</Fact>
+          <Fact block label="Held in escrow">
+            {formatKes(session.escrow)}
+          </Fact>
+        </FactGrid>
         {session.cancellation && (
           <Alert
             color="red"
@@ -201,41 +176,40 @@ function Session({ session }: { session: AdminSessionDetails }) {
             commission.
           </Alert>
         )}
-      </Card>
+      </DetailCard>
       <AdminSection title="Attendees">
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Contact</Table.Th>
-                <Table.Th>Invitation</Table.Th>
-                <Table.Th>Payment</Table.Th>
-                <Table.Th ta="right">Share</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {session.participants.map((person) => (
-                <Table.Tr key={person.id}>
-                  <Table.Td>
-                    {person.name ?? 'Not registered yet'}
-                    {person.isHost && (
-                      <Text span c="dimmed" fz="xs">
-                        {' (host)'}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{person.email ?? person.phoneNumber ?? '—'}</Table.Td>
-                  <Table.Td>{humanize(person.invitationStatus)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={person.paymentStatus} />
-                  </Table.Td>
-                  <Table.Td ta="right">{formatKes(person.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          striped
+          head={
+            <>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Contact</Table.Th>
+              <Table.Th>Invitation</Table.Th>
+              <Table.Th>Payment</Table.Th>
+              <Table.Th ta="right">Share</Table.Th>
+            </>
+          }
+        >
+          {session.participants.map((person) => (
+            <Table.Tr key={person.id}>
+              <Table.Td>
+                {person.name ?? 'Not registered yet'}
+                {person.isHost && (
+                  <Text span c="dimmed" fz="xs">
+                    {' (host)'}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{person.email ?? person.phoneNumber ?? '—'}</Table.Td>
+              <Table.Td>{humanize(person.invitationStatus)}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={person.paymentStatus} />
+              </Table.Td>
+              <MoneyCell amount={person.amount} />
+            </Table.Tr>
+          ))}
+        </DataTable>
       </AdminSection>
       <AdminSection title="Payments">
         <PaymentTable payments={session.payments} />

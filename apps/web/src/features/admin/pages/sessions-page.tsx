@@ -1,14 +1,12 @@
-import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type BookingStatus, bookingStatuses } from '@myprosper/contract/sessions';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminSessions } from '../api/sessions.ts';
-import { AdminPage, Pager, QueryView } from '../components/admin-page.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
+import { CodeFilter, DateRangeFields, FilterBar, SearchField } from '../components/list-filters.tsx';
+import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { SessionTable } from '../components/session-table.tsx';
-import { humanize } from '../lib/format.ts';
-
-const pageSize = 25;
 
 function positiveId(value: string | null): number | undefined {
   const id = Number(value);
@@ -25,7 +23,7 @@ export function SessionsPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<BookingStatus | null>(null);
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   const [typed] = useDebouncedValue({ person, mentor }, 300);
   const sessions = useAdminSessions({
     ...typed,
@@ -34,15 +32,9 @@ export function SessionsPage() {
     from: from || undefined,
     to: to || undefined,
     status: status ?? undefined,
-    page,
-    pageSize,
+    page: paging.page,
+    pageSize: paging.pageSize,
   });
-  const reset =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   return (
     <AdminPage
@@ -53,46 +45,32 @@ export function SessionsPage() {
           : 'Open a session to cancel it with a refund or correct a no-show.'
       }
     >
-      <Group mb="md" align="flex-end" gap="sm">
-        <TextInput
+      <FilterBar>
+        <SearchField
           label="Mentee or reference"
           placeholder="Name, e-mail, phone or MPS-…"
+          minWidth={180}
           value={person}
-          onChange={(e) => reset(setPerson)(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 180 }}
+          onChange={paging.filtered(setPerson)}
         />
-        <TextInput
+        <SearchField
           label="Mentor"
           placeholder="Name or e-mail"
+          minWidth={160}
           value={mentor}
-          onChange={(e) => reset(setMentor)(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 160 }}
+          onChange={paging.filtered(setMentor)}
         />
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(e) => reset(setFrom)(e.currentTarget.value)}
+        <DateRangeFields
+          from={from}
+          to={to}
+          onFromChange={paging.filtered(setFrom)}
+          onToChange={paging.filtered(setTo)}
         />
-        <TextInput label="To" type="date" value={to} onChange={(e) => reset(setTo)(e.currentTarget.value)} />
-        <Select
-          label="Status"
-          placeholder="Any"
-          clearable
-          w={170}
-          data={bookingStatuses.map((value) => ({ value, label: humanize(value) }))}
-          value={status}
-          onChange={(value) => reset(setStatus)(value as BookingStatus | null)}
-        />
-      </Group>
-      <QueryView query={sessions}>
-        {(data) => (
-          <>
-            <SessionTable sessions={data.items} empty="No sessions found" />
-            <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
-          </>
-        )}
-      </QueryView>
+        <CodeFilter w={170} codes={bookingStatuses} value={status} onChange={paging.filtered(setStatus)} />
+      </FilterBar>
+      <PagedList query={sessions} paging={paging}>
+        {(items) => <SessionTable sessions={items} empty="No sessions found" />}
+      </PagedList>
     </AdminPage>
   );
 }

@@ -48,6 +48,17 @@ import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
 /** Attempts of one booking transaction: a reference collision or a deadlock runs it again. */
 const maxAttempts = 3;
+/**
+ * Attempts after deadlocks. Bookings of one person (or one mentor's hour) racing each other can each wait for
+ * the other's row under the exclusion constraints, and PostgreSQL ends one of them; run again a moment later,
+ * it waits for the winner instead and is refused by the constraint in the winner's words.
+ */
+const maxDeadlockAttempts = 10;
+
+/** A random pause before running a deadlocked write again, growing with each try, so racers fall out of step. */
+function pauseBeforeRetry(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+}
 
 /** Free hours and new bookings. The database, not this code, guarantees a slot is sold once. */
 export class BookingService {
@@ -257,9 +268,13 @@ export class BookingService {
         const info = pgErrorOf(error);
         const isReferenceClash =
           info?.code === uniqueViolation && info.constraint === 'sessions_reference_unique';
-        if (attempt < maxAttempts && (isReferenceClash || isRetryable(error))) continue;
+        if (attempt < maxAttempts && isReferenceClash) continue;
+        if (attempt < maxDeadlockAttempts && isRetryable(error)) {
+          await pauseBeforeRetry(attempt);
+          continue;
+        }
         // A hold may have lapsed since the read: mark lapsed holds expired, and try once more if any was.
-        if (info?.code === exclusionViolation && !releasedHolds && attempt < maxAttempts) {
+        if (info?.code === exclusionViolation && !releasedHolds) {
           releasedHolds = true;
           if ((await new SessionsRepository(this.db).expireStaleHolds(new Date())) > 0) continue;
         }

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { signIns } from '../../db/schema/sign-ins.ts';
 import { users } from '../../db/schema/users.ts';
 
-const accountColumns = {
+/** The columns of an account as the auth feature reads it. */
+export const accountColumns = {
   id: users.id,
   email: users.email,
   name: users.name,

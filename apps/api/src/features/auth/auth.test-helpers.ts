@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DbOrTx } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -83,4 +83,13 @@ export function resetLinkOf(body: string) {
   const url = new URL(match[1]);
   const [, , email = '', userId = '', timestamp = ''] = url.pathname.split('/');
   return { url, email, userId, timestamp, signature: url.searchParams.get('signature') ?? '' };
+}
+
+/** The refresh cookie a response sets: its value ('' when it is cleared) and its attributes. */
+export function refreshCookieOf(res: LightMyRequestResponse) {
+  const raw = res.headers['set-cookie'];
+  const header = (Array.isArray(raw) ? raw : [raw]).find((c) => c?.startsWith('myprosper_refresh='));
+  if (!header) throw new Error(`no refresh cookie in ${res.statusCode} ${res.body}`);
+  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+  return { value: pair.slice('myprosper_refresh='.length), attributes, header };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/users.ts';
@@ -9,6 +9,7 @@ import {
   defaultPassword,
   login,
   randomIp,
+  refreshCookieOf,
   resetLinkOf,
   uniqueEmail,
   waitForMail,
@@ -18,15 +19,6 @@ const sessionExpired = 'Your session has expired. Please login again.';
 const minute = 60_000;
 const day = 24 * 60 * minute;
 const newPassword = 'Brand#New#Pass9';
-
-/** The refresh cookie a response sets: its value ('' when it is cleared) and its attributes. */
-function refreshCookieOf(res: LightMyRequestResponse) {
-  const raw = res.headers['set-cookie'];
-  const header = (Array.isArray(raw) ? raw : [raw]).find((c) => c?.startsWith('myprosper_refresh='));
-  if (!header) throw new Error(`no refresh cookie in ${res.statusCode} ${res.body}`);
-  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-  return { value: pair.slice('myprosper_refresh='.length), attributes, header };
-}
 
 describe('short bearer tokens and rotating refresh tokens', () => {
   let ctx: TestContext;

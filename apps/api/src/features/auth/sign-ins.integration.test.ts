@@ -1,7 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { createUser, defaultPassword, randomIp } from './auth.test-helpers.ts';
+import { createUser, defaultPassword, randomIp, refreshCookieOf } from './auth.test-helpers.ts';
 
 const sessionExpired = 'Your session has expired. Please login again.';
 const minute = 60_000;
@@ -21,14 +21,6 @@ interface SignInRow {
   signedInAt: string;
   lastUsedAt: string;
   current: boolean;
-}
-
-/** The refresh cookie's value a response sets. */
-function refreshCookieOf(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const header = (Array.isArray(raw) ? raw : [raw]).find((c) => c?.startsWith('myprosper_refresh='));
-  if (!header) throw new Error(`no refresh cookie in ${res.statusCode} ${res.body}`);
-  return header.split(';')[0]!.slice('myprosper_refresh='.length);
 }
 
 describe('signed-in devices: listing the sign-ins of an account and ending one', () => {
@@ -58,7 +50,7 @@ describe('signed-in devices: listing the sign-ins of an account and ending one',
       payload: { username: email, password: defaultPassword },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return { token: res.json().jwttoken as string, cookie: refreshCookieOf(res) };
+    return { token: res.json().jwttoken as string, cookie: refreshCookieOf(res).value };
   }
   const list = (device: Device) =>
     app().inject({
@@ -150,7 +142,7 @@ describe('signed-in devices: listing the sign-ins of an account and ending one',
     advance(10 * minute);
     const renewed = await refresh(phone);
     expect(renewed.statusCode).toBe(200);
-    const phoneNow = { token: renewed.json().jwttoken as string, cookie: refreshCookieOf(renewed) };
+    const phoneNow = { token: renewed.json().jwttoken as string, cookie: refreshCookieOf(renewed).value };
     const rows = await signInsSeenBy(laptop);
     const phoneRow = rows.find((s) => s.id === phoneId)!;
     expect(phoneRow.lastUsedAt).toBe(new Date(now).toISOString());
@@ -242,7 +234,7 @@ describe('signed-in devices: listing the sign-ins of an account and ending one',
       advance(days * day + minute);
       const renewed = await refresh(laptop);
       expect(renewed.statusCode).toBe(200);
-      laptop = { token: renewed.json().jwttoken as string, cookie: refreshCookieOf(renewed) };
+      laptop = { token: renewed.json().jwttoken as string, cookie: refreshCookieOf(renewed).value };
     }
     // The phone's refresh token has not been used for 7 days: it would be refused, so the phone is not listed.
     expect((await signInsSeenBy(laptop)).map((s) => s.id)).not.toContain(idleId);
@@ -261,7 +253,7 @@ describe('signed-in devices: listing the sign-ins of an account and ending one',
       },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const afterChange = { token: changed.json().jwttoken as string, cookie: refreshCookieOf(changed) };
+    const afterChange = { token: changed.json().jwttoken as string, cookie: refreshCookieOf(changed).value };
     // Every other sign-in ended with the old password: only the one the change started is left.
     expect(await signInsSeenBy(afterChange)).toEqual([
       expect.objectContaining({ device: 'Chrome on Android', current: true }),
@@ -274,7 +266,7 @@ describe('signed-in devices: listing the sign-ins of an account and ending one',
     const laptop = await signIn(user.email, laptopBrowser);
     const renewed = await refresh(phone);
     expect(renewed.statusCode).toBe(200);
-    const holder = { token: renewed.json().jwttoken as string, cookie: refreshCookieOf(renewed) };
+    const holder = { token: renewed.json().jwttoken as string, cookie: refreshCookieOf(renewed).value };
     expect((await guarded(holder)).statusCode).toBe(200);
 
     // The spent token again: a copy is in someone else's hands.

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { signIns } from '../../db/schema/sign-ins.ts';
 import { users } from '../../db/schema/users.ts';
+import { accountColumns } from './auth.repository.ts';
 
 export type NewSignIn = typeof signIns.$inferInsert;
 
@@ -23,15 +24,7 @@ export class SignInsRepository {
         id: signIns.id,
         tokenVersion: signIns.tokenVersion,
         expiresAt: signIns.expiresAt,
-        user: {
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          role: users.role,
-          status: users.status,
-          passwordHash: users.passwordHash,
-          tokenVersion: users.tokenVersion,
-        },
+        user: accountColumns,
       })
       .from(signIns)
       .innerJoin(users, eq(users.id, signIns.userId))

@@ -84,8 +84,48 @@ interface Coturn {
   stop: () => Promise<void>;
 }
 
-/** coturn on 127.0.0.1 with TURN REST credentials, relaying from 127.0.0.1 and ::1, plus `configuration`. */
+/** Whether something answers a STUN Binding request on 127.0.0.1:`port` within `timeoutMs`. */
+async function answersStun(port: number, timeoutMs: number): Promise<boolean> {
+  const socket = createSocket('udp4');
+  socket.on('error', () => undefined);
+  const request = Buffer.alloc(20);
+  request.writeUInt16BE(0x0001, 0); // Binding request, no attributes
+  request.writeUInt32BE(0x2112a442, 4); // magic cookie
+  randomBytes(12).copy(request, 8);
+  const send = () => socket.send(request, port, '127.0.0.1');
+  let resend: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<boolean>((resolve) => {
+      deadline = setTimeout(() => resolve(false), timeoutMs);
+      resend = setInterval(send, 200);
+      socket.once('message', () => resolve(true));
+      send();
+    });
+  } finally {
+    clearInterval(resend);
+    clearTimeout(deadline);
+    socket.close();
+  }
+}
+
+/**
+ * coturn on 127.0.0.1 with TURN REST credentials, relaying from 127.0.0.1 and ::1, plus `configuration`:
+ * ready once it answers on its port. A port taken meanwhile by another process (it was free a moment before),
+ * or a coturn that never answers on a loaded machine, is given up and coturn started again on another port.
+ */
 async function startCoturn(name: string, configuration: string[]): Promise<Coturn> {
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const started = await spawnCoturn(name, configuration);
+    if (await answersStun(started.port, 15_000)) return started;
+    failures.push(`port ${started.port}: no answer to a STUN request in 15 s`);
+    await started.stop();
+  }
+  throw new Error(`coturn did not answer:\n${failures.join('\n')}`);
+}
+
+async function spawnCoturn(name: string, configuration: string[]): Promise<Coturn> {
   const port = await freeUdpPort();
   const pidFile = join(tmpdir(), `turnserver-${process.pid}-${name}.pid`);
   const child: ChildProcess = spawn(

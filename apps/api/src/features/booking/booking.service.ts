@@ -27,6 +27,8 @@ import {
   bookingConflictOf,
   exclusionViolation,
   isRetryable,
+  maxDeadlockAttempts,
+  pauseBeforeRetry,
   pgErrorOf,
   uniqueViolation,
 } from '../sessions/database-errors.ts';
@@ -48,18 +50,6 @@ import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
 /** Attempts of one booking transaction: a reference collision or a deadlock runs it again. */
 const maxAttempts = 3;
-/**
- * Attempts after deadlocks. Bookings of one person (or one mentor's hour) racing each other can each wait for
- * the other's row under the exclusion constraints, and PostgreSQL ends one of them; run again a moment later,
- * it waits for the winner instead and is refused by the constraint in the winner's words.
- */
-const maxDeadlockAttempts = 10;
-
-/** A random pause before running a deadlocked write again, growing with each try, so racers fall out of step. */
-function pauseBeforeRetry(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-}
-
 /** Free hours and new bookings. The database, not this code, guarantees a slot is sold once. */
 export class BookingService {
   /**

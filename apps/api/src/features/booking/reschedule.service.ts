@@ -4,7 +4,7 @@ import { checkSlot, localDateTimeOf } from '@myprosper/contract/slots';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { bookingConflictOf } from '../sessions/database-errors.ts';
+import { bookingConflictOf, runAgainAfterDeadlock } from '../sessions/database-errors.ts';
 import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
 import { SessionsRepository } from '../sessions/sessions.repository.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
@@ -47,15 +47,17 @@ export class RescheduleService {
     if (!slot.ok) throw invalid(slotProblemMessage(slot.problem, slotLimits(this.env)));
 
     try {
-      await this.db.transaction(async (tx) => {
-        const repository = new SessionsRepository(tx);
-        await repository.expireStaleHolds(now);
-        const locked = await repository.lockSession(record.id);
-        if (!locked) throw notFound(sessionMessages.sessionNotFound);
-        // Checked again on the locked row: another change may have landed meanwhile.
-        this.assertMovable(locked, now);
-        await repository.moveSession(record.id, slot.startsAt, slot.endsAt, now);
-      });
+      await runAgainAfterDeadlock(() =>
+        this.db.transaction(async (tx) => {
+          const repository = new SessionsRepository(tx);
+          await repository.expireStaleHolds(now);
+          const locked = await repository.lockSession(record.id);
+          if (!locked) throw notFound(sessionMessages.sessionNotFound);
+          // Checked again on the locked row: another change may have landed meanwhile.
+          this.assertMovable(locked, now);
+          await repository.moveSession(record.id, slot.startsAt, slot.endsAt, now);
+        }),
+      );
     } catch (error) {
       throw bookingConflictOf(error, caller.id) ?? error;
     }

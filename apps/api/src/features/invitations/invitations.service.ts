@@ -4,7 +4,7 @@ import { decodeLinkPart } from '@myprosper/contract/validation';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, gone, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { bookingConflictOf } from '../sessions/database-errors.ts';
+import { bookingConflictOf, runAgainAfterDeadlock } from '../sessions/database-errors.ts';
 import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
 import { SessionsRepository } from '../sessions/sessions.repository.ts';
 import { InvitationsRepository, type SessionState } from './invitations.repository.ts';
@@ -60,18 +60,20 @@ export class InvitationsService {
     const phone = storedPhone ? normaliseKenyanMobile(storedPhone) : null;
     const accepted: AcceptedInvitation = { sessionId: input.sessionId, invitationStatus: 'ACCEPTED' };
     try {
-      await this.db.transaction(async (tx) => {
-        const repository = new InvitationsRepository(tx);
-        const session = await repository.findSession(input.sessionId);
-        if (!session) throw notFound(invitationMessages.notFound);
-        const participant = await repository.lockCallersInvitation(input.sessionId, caller.id, phone);
-        if (!participant) throw forbidden(invitationMessages.notForYou);
-        assertOpen(session, now);
-        if (participant.adviseeId === caller.id && participant.invitationStatus === 'ACCEPTED') return;
-        // A lapsed hold of another of the caller's sessions must not stand in the way.
-        await new SessionsRepository(tx).expireStaleHolds(now);
-        await repository.accept(participant.id, caller.id);
-      });
+      await runAgainAfterDeadlock(() =>
+        this.db.transaction(async (tx) => {
+          const repository = new InvitationsRepository(tx);
+          const session = await repository.findSession(input.sessionId);
+          if (!session) throw notFound(invitationMessages.notFound);
+          const participant = await repository.lockCallersInvitation(input.sessionId, caller.id, phone);
+          if (!participant) throw forbidden(invitationMessages.notForYou);
+          assertOpen(session, now);
+          if (participant.adviseeId === caller.id && participant.invitationStatus === 'ACCEPTED') return;
+          // A lapsed hold of another of the caller's sessions must not stand in the way.
+          await new SessionsRepository(tx).expireStaleHolds(now);
+          await repository.accept(participant.id, caller.id);
+        }),
+      );
     } catch (error) {
       throw bookingConflictOf(error, caller.id) ?? error;
     }

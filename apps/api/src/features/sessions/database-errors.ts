@@ -31,6 +31,30 @@ export function isRetryable(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/**
+ * Attempts after deadlocks. Writes of one person (or one mentor's hour) racing each other can each wait for the
+ * other's row under the exclusion constraints, and PostgreSQL ends one of them; run again a moment later, it
+ * waits for the winner instead and is refused by the constraint in the winner's words.
+ */
+export const maxDeadlockAttempts = 10;
+
+/** A random pause before running a deadlocked write again, growing with each try, so racers fall out of step. */
+export function pauseBeforeRetry(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+}
+
+/** Runs a transaction, and again after a deadlock or serialization failure (up to maxDeadlockAttempts). */
+export async function runAgainAfterDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= maxDeadlockAttempts || !isRetryable(error)) throw error;
+      await pauseBeforeRetry(attempt);
+    }
+  }
+}
+
 export const mentorOverlapConstraint = 'sessions_advisor_no_overlap';
 export const participantOverlapConstraint = 'session_participants_no_overlap';
 

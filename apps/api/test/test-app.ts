@@ -66,8 +66,11 @@ export async function createTestDatabase(): Promise<{
 
 export async function createTestApp(
   overrides: Partial<Record<string, string>> = {},
-  /** now: the clock tokens are issued and checked by, for tests that move time. */
-  options: Pick<AppOptions, 'now'> = {},
+  /**
+   * now: the clock tokens are issued and checked by, for tests that move time; logStream: where log lines go,
+   * at LOG_LEVEL (give one in overrides: the tests' default is silent), for tests that read them.
+   */
+  options: Pick<AppOptions, 'now' | 'logStream'> = {},
 ): Promise<TestContext> {
   const { database, kind, drop } = await createTestDatabase();
   const env = parseEnv({
@@ -83,7 +86,7 @@ export async function createTestApp(
     env,
     database,
     signingSecret: 'test-secret-'.padEnd(48, 'x'),
-    logger: false,
+    logger: options.logStream !== undefined,
     ...options,
   });
   await app.ready();

@@ -5,7 +5,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { acceptCookies, demo, lastMessageId, latestMessageTo, signIn } from './support/api.ts';
 
 const video = readFileSync(resolve(import.meta.dirname, '../../api/test/fixtures/tiny.webm'));
-const password = 'Mentor#2026';
+const password = 'Kilima#2026';
 
 function uniqueRun() {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

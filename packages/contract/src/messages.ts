@@ -17,6 +17,10 @@ export const messages = {
   fillEmail: 'Please fill in your email',
   passwordLength: 'Password must be at least 8 characters',
   passwordMismatch: 'Password does not match',
+  // The server's checks of a new password beside the spec's minimum (apps/api/src/lib/password-policy.ts).
+  passwordTooCommon: 'This password is too common. Please choose another one',
+  passwordPersonal:
+    'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
   invalidLink: 'Invalid Link',
   invalidLinkLower: 'Invalid link',
   linkExpired: 'The link has expired',

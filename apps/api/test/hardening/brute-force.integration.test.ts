@@ -3,11 +3,10 @@ import { bookingMessages } from '@myprosper/contract/booking';
 import { messages } from '@myprosper/contract/messages';
 import { encodeBase64Url } from '@myprosper/contract/validation';
 import { eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/sessions.ts';
 import { createAdvisee, type UserRow } from '../../src/db/seed/factories.ts';
-import { login, randomIp, uniqueEmail } from '../../src/features/auth/auth.test-helpers.ts';
+import { login, randomIp, signToken, uniqueEmail } from '../../src/features/auth/auth.test-helpers.ts';
 import {
   availabilityOf,
   bookingPayload,
@@ -45,13 +44,7 @@ describe('brute force is limited per account and per address', () => {
 
   /** Another session of the user, as a log-in on another device gives: a token of its own. */
   async function tokenOf(user: UserRow): Promise<string> {
-    const token = await new SignJWT({ role: user.role, ver: user.tokenVersion })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setJti(randomBytes(8).toString('hex'))
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(new TextEncoder().encode(ctx.app.signingSecret));
+    const token = await signToken(ctx.app.signingSecret, user, { id: randomBytes(8).toString('hex') });
     return `Bearer ${token}`;
   }
 

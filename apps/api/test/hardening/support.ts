@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import type { UserRow } from '../../src/db/seed/factories.ts';
+import { signToken } from '../../src/features/auth/auth.test-helpers.ts';
+import { tokenAudience, tokenIssuer } from '../../src/features/auth/token.service.ts';
 import type { TestContext } from '../test-app.ts';
 
 /** Helpers of the hardening suites: the routes of the app, forged tokens, and a fingerprint of the data. */
@@ -67,15 +68,10 @@ export async function forgedTokens(
   app: FastifyInstance,
   user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>,
 ) {
-  const claims = { role: user.role, ver: user.tokenVersion };
+  const claims = { role: user.role, ver: user.tokenVersion, iss: tokenIssuer, aud: tokenAudience };
   const now = Math.floor(Date.now() / 1000);
   const sign = (secret: string, issuedAt: number, expiresAt: number) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAt)
-      .sign(new TextEncoder().encode(secret));
+    signToken(secret, user, { issuedAt, expiresAt });
   return {
     expired: await sign(app.signingSecret, now - 7200, now - 3600),
     otherKey: await sign(randomBytes(32).toString('hex'), now, now + 3600),

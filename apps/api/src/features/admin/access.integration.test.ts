@@ -143,6 +143,22 @@ describe('the admin API is for admins only', () => {
         password: 'Str0ng#Pass',
       }),
     ).toEqual({ ok: false, message: 'Please enter your full name' });
+    const refusals: Array<[string, string]> = [
+      ['Password123', 'This password is too common. Please choose another one'],
+      [
+        'Ops#Admin2026',
+        'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
+      ],
+    ];
+    for (const [password, message] of refusals) {
+      expect(
+        await createAdminAccount(ctx.database.db, {
+          email: 'new.ops@example.com',
+          name: 'Ops Admin',
+          password,
+        }),
+      ).toEqual({ ok: false, message });
+    }
   });
 
   it('refused calls changed nothing: only the admin call made a program and audit rows', async () => {

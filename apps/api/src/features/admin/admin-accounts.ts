@@ -1,6 +1,7 @@
 import { validateEmail, validateFullName, validatePassword } from '@myprosper/contract/validation';
 import type { Db } from '../../db/connection.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { passwordProblem } from '../../lib/password-policy.ts';
 import { AdminAccountsRepository } from './admin-accounts.repository.ts';
 
 export type CreateAdminResult = { ok: true; id: number } | { ok: false; message: string };
@@ -12,7 +13,11 @@ export async function createAdminAccount(
 ): Promise<CreateAdminResult> {
   const email = input.email.trim();
   const name = input.name.trim().replace(/\s+/g, ' ');
-  const problem = validateEmail(email) ?? validateFullName(name) ?? validatePassword(input.password);
+  const problem =
+    validateEmail(email) ??
+    validateFullName(name) ??
+    validatePassword(input.password) ??
+    passwordProblem(input.password, { email, name });
   if (problem) return { ok: false, message: problem };
   const repository = new AdminAccountsRepository(db);
   const existing = await repository.findByEmail(email);

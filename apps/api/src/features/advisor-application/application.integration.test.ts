@@ -12,7 +12,12 @@ import { users } from '../../db/schema/users.ts';
 import { createAdvisee, createIndustry, createTopic } from '../../db/seed/factories.ts';
 import { login, randomIp, waitForMail } from '../auth/auth.test-helpers.ts';
 import { storedFiles, videoFixture } from '../profiles/profiles.test-helpers.ts';
-import { applicationFields, applicationFiles, sendApplication } from './application.test-helpers.ts';
+import {
+  applicationFields,
+  applicationFiles,
+  applicationPassword,
+  sendApplication,
+} from './application.test-helpers.ts';
 
 describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
   let ctx: TestContext;
@@ -103,7 +108,7 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
     const mail = await waitForMail(ctx.app, fields.email as string);
     expect(mail.subject).toContain('under review');
 
-    const signIn = await login(ctx.app, fields.email as string, 'Mentor#2026', randomIp());
+    const signIn = await login(ctx.app, fields.email as string, applicationPassword, randomIp());
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toBe(
       'Your mentor application is still under review. We will e-mail you when it is approved.',
@@ -122,7 +127,17 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
       { password: 'short', confirmPassword: 'short' },
       'Password must be at least 8 characters',
     ],
-    ['a different confirmation', { confirmPassword: 'Mentor#2027' }, 'Password does not match'],
+    ['a different confirmation', { confirmPassword: 'Kilima#2027' }, 'Password does not match'],
+    [
+      'a common password',
+      { password: 'Superman1', confirmPassword: 'Superman1' },
+      'This password is too common. Please choose another one',
+    ],
+    [
+      'a password with the name in it',
+      { password: 'mwangi#2026', confirmPassword: 'mwangi#2026' },
+      'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
+    ],
     ['a long biography', { biography: 'b'.repeat(401) }, 'Biography must be at most 400 characters'],
     [
       'a link that is not LinkedIn',

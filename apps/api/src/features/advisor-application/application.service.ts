@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import {
   discardFiles,
   type MultipartUpload,
@@ -57,6 +58,7 @@ export class ApplicationService {
       });
       if (problem) throw invalid(problem.message);
       application = tidyApplication(form);
+      assertPasswordAllowed(application.password, application);
       passwordHash = await hashPassword(application.password);
     } catch (error) {
       await discardFiles([profilePic, video]);

@@ -3,6 +3,9 @@ import { uniquePhone } from '../../db/seed/factories.ts';
 import { randomIp, uniqueEmail } from '../auth/auth.test-helpers.ts';
 import { type FilePart, multipartBody, pngBytes, videoFixture } from '../profiles/profiles.test-helpers.ts';
 
+/** The password of the applications these helpers make (neither common nor naming the applicant). */
+export const applicationPassword = 'Kilima#2026';
+
 /** A complete mentor application's text fields. */
 export function applicationFields(
   industryId: number,
@@ -13,8 +16,8 @@ export function applicationFields(
     email: uniqueEmail('mentor'),
     name: 'Njeri Mwangi',
     phoneNumber: `0${uniquePhone().slice(3)}`,
-    password: 'Mentor#2026',
-    confirmPassword: 'Mentor#2026',
+    password: applicationPassword,
+    confirmPassword: applicationPassword,
     dob: '1985-03-09',
     gender: 'Female',
     source: '',

@@ -38,6 +38,7 @@ import {
   refreshCookiePath,
 } from './refresh-cookie.ts';
 import { RefreshTokenService } from './refresh-tokens.ts';
+import { logSecurityEvent, securityEvents } from './security-events.ts';
 import { signupRoutes } from './signup.routes.ts';
 
 /** Reset mails one e-mail address may be sent in a quarter of an hour, from anywhere. */
@@ -99,6 +100,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: loginsPerIp,
       preValidation: loginsPerAccount,
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 429) return;
+        logSecurityEvent(request, securityEvents.loginLocked, {
+          username: bodyField(request, 'username') || undefined,
+        });
+      },
       config: {
         rateLimit: {
           max: perMinute,
@@ -108,11 +115,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      signedIn(
-        reply,
-        await service.authenticate(request.body.username, request.body.password, deviceOf(request)),
-      ),
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const signIn = await service.authenticate(username, password, deviceOf(request), request);
+      logSecurityEvent(request, securityEvents.loginSucceeded, {
+        userId: signIn.response.userId,
+        signInId: signIn.refresh.signInId,
+      });
+      return signedIn(reply, signIn);
+    },
   );
 
   app.post(
@@ -170,6 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.logout(currentUserId(request));
+      logSecurityEvent(request, securityEvents.loggedOut, { userId: currentUserId(request) });
       reply.header('set-cookie', clearedRefreshCookie(cookieOptions));
       return done(messages.loggedOut);
     },
@@ -229,7 +241,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
-      await service.resetPassword(request.body);
+      const userId = await service.resetPassword(request.body);
+      logSecurityEvent(request, securityEvents.passwordReset, { userId });
       return done(messages.passwordResetSuccess);
     },
   );
@@ -247,8 +260,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
     },
-    async (request, reply) =>
-      signedIn(reply, await service.changePassword(currentUserId(request), request.body, deviceOf(request))),
+    async (request, reply) => {
+      const userId = currentUserId(request);
+      const signIn = await service.changePassword(userId, request.body, deviceOf(request));
+      logSecurityEvent(request, securityEvents.passwordChanged, {
+        userId,
+        signInId: signIn.refresh.signInId,
+      });
+      return signedIn(reply, signIn);
+    },
   );
 
   app.get(
@@ -282,6 +302,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.endSignIn(currentUserId(request), request.params.signInId);
+      logSecurityEvent(request, securityEvents.signInEnded, {
+        userId: currentUserId(request),
+        signInId: request.params.signInId,
+      });
       return done(signInMessages.ended);
     },
   );

@@ -20,12 +20,14 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { type PasswordOwner, passwordProblem } from '../../lib/password-policy.ts';
 import { isSameText } from '../../lib/same-text.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { CurrentUser } from './auth.plugin.ts';
 import { type Account, AuthRepository } from './auth.repository.ts';
 import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.ts';
 import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
+import { type Caller, logSecurityEvent, securityEvents } from './security-events.ts';
 import { isTokenCurrent, type TokenService } from './token.service.ts';
 
 export interface AuthServiceDeps {
@@ -56,15 +58,24 @@ export class AuthService {
 
   /**
    * E-mail and password to a token. A wrong password and an unknown e-mail get the same answer after the same
-   * work (a hash is checked either way); the account's status is told only to who knows its password.
+   * work (a hash is checked either way); the account's status is told only to who knows its password. A
+   * failure is logged for the caller, with the account's id when the e-mail has one.
    */
-  async authenticate(username: string, password: string, device: string | null): Promise<SignIn> {
+  async authenticate(
+    username: string,
+    password: string,
+    device: string | null,
+    caller: Caller,
+  ): Promise<SignIn> {
     const account = await this.repository.findByEmail(username);
     const isPasswordRight = await verifyPassword(
       account?.passwordHash ?? (await this.getDummyHash()),
       password,
     );
-    if (!account || !isPasswordRight) throw unauthorized(messages.incorrectLogin);
+    if (!account || !isPasswordRight) {
+      logSecurityEvent(caller, securityEvents.loginFailed, { userId: account?.id ?? null });
+      throw unauthorized(messages.incorrectLogin);
+    }
     this.assertMaySignIn(account);
     const refresh = await this.deps.refresh.start(this.deps.db, account, device);
     return {
@@ -184,13 +195,17 @@ export class AuthService {
     return account;
   }
 
-  /** Sets the new password from a valid link; the link and every token die with the old password. */
-  async resetPassword(request: ResetPasswordRequest): Promise<void> {
+  /**
+   * Sets the new password from a valid link; the link and every token die with the old password. Answers
+   * whose password it was.
+   */
+  async resetPassword(request: ResetPasswordRequest): Promise<number> {
     const account = await this.checkResetLink(request);
-    assertNewPassword(request.password, request.confirmPassword);
+    assertNewPassword(request.password, request.confirmPassword, account);
     const newHash = await hashPassword(request.password);
     const version = await this.repository.replacePassword(account.id, account.passwordHash, newHash);
     if (version === null) throw invalid(messages.invalidLink);
+    return account.id;
   }
 
   /**
@@ -207,7 +222,7 @@ export class AuthService {
     if (!(await verifyPassword(account.passwordHash, request.currentPassword))) {
       throw invalid(messages.currentPasswordIncorrect);
     }
-    assertNewPassword(request.password, request.confirmPassword);
+    assertNewPassword(request.password, request.confirmPassword, account);
     const newHash = await hashPassword(request.password);
     const refresh = await this.deps.db.transaction(async (tx) => {
       const version = await new AuthRepository(tx).replacePassword(account.id, account.passwordHash, newHash);
@@ -280,11 +295,19 @@ export class AuthService {
   }
 }
 
-/** The reset form's rules on the server: required, at least 8 characters, and equal to the confirmation. */
-function assertNewPassword(password: string, confirmPassword: string | undefined): void {
+/**
+ * The reset form's rules on the server: required, at least 8 characters, equal to the confirmation; then
+ * neither a common password nor one with the site's or the owner's name in it.
+ */
+function assertNewPassword(
+  password: string,
+  confirmPassword: string | undefined,
+  owner: PasswordOwner,
+): void {
   const message =
     validateRequired(password) ??
     validatePassword(password) ??
-    (confirmPassword === undefined ? null : validatePasswordConfirmation(password, confirmPassword));
+    (confirmPassword === undefined ? null : validatePasswordConfirmation(password, confirmPassword)) ??
+    passwordProblem(password, owner);
   if (message) throw new AppError('INVALID_INPUT', message);
 }

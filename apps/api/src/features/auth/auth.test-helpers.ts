@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/connection.ts';
 import { users } from '../../db/schema/users.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { tokenAudience, tokenIssuer } from './token.service.ts';
 
 /** Helpers of the auth integration tests: accounts with unique e-mails, sign-in, and the outbox. */
 
@@ -34,6 +36,40 @@ export async function createUser(db: DbOrTx, options: NewUser = {}) {
     .returning();
   if (!row) throw new Error('user not created');
   return { ...row, password };
+}
+
+interface DirectToken {
+  /** Seconds since 1970; now and in ten minutes by default. */
+  issuedAt?: number;
+  expiresAt?: number;
+  /** The API's own by default; null leaves the claim out. */
+  issuer?: string | null;
+  audience?: string | null;
+  /** A token id, to make two tokens signed in the same second differ. */
+  id?: string;
+}
+
+/**
+ * A bearer token signed directly with `secret` rather than given by a sign-in: the claims the API's tokens
+ * carry (subject, role, version, issuer, audience; no sign-in), any of which a test may change. The one way
+ * tests make their own tokens, so each carries what the API requires of a token.
+ */
+export function signToken(
+  secret: string,
+  user: { id: number; role: string; tokenVersion: number },
+  options: DirectToken = {},
+): Promise<string> {
+  const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000);
+  const { issuer = tokenIssuer, audience = tokenAudience } = options;
+  const token = new SignJWT({ role: user.role, ver: user.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(user.id))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(options.expiresAt ?? issuedAt + 600);
+  if (issuer !== null) token.setIssuer(issuer);
+  if (audience !== null) token.setAudience(audience);
+  if (options.id) token.setJti(options.id);
+  return token.sign(new TextEncoder().encode(secret));
 }
 
 export function login(app: FastifyInstance, username: string, password: string, remoteAddress = '10.0.0.1') {

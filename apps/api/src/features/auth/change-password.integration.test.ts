@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { createUser, login, randomIp, tokenOf } from './auth.test-helpers.ts';
+import { createUser, login, randomIp, tokenOf, uniqueEmail } from './auth.test-helpers.ts';
 
 const newPassword = 'Brand#New#Pass9';
 
@@ -82,6 +82,41 @@ describe('POST /myprosper/api/changePassword', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toContain('Please fill all fields');
     expect((await validate(token)).statusCode).toBe(200);
+  });
+
+  it('refuses a common password, or one with MyProsper, the name or the e-mail in it, and keeps the old one', async () => {
+    const user = await createUser(ctx.database.db, { name: 'Grace Njeri', email: uniqueEmail('grace') });
+    const token = await tokenOf(ctx.app, user.email);
+    const attempt = async (password: string) => {
+      const res = await change(token, {
+        currentPassword: user.password,
+        password,
+        confirmPassword: password,
+      });
+      expect(res.statusCode).toBe(422);
+      return res.json().message as string;
+    };
+    expect(await attempt('ILOVEYOU1')).toBe('This password is too common. Please choose another one');
+    const personal =
+      'Your password must not contain MyProsper, your name or your e-mail. Please choose another one';
+    expect(await attempt('MyProsper!2026')).toBe(personal);
+    expect(await attempt('njeri#Secret9')).toBe(personal);
+    expect(await attempt('Grace#Secret9')).toBe(personal);
+    expect((await validate(token)).statusCode).toBe(200);
+    expect((await login(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(200);
+  });
+
+  it('changes to a 128-character password, which then signs in', async () => {
+    const user = await createUser(ctx.database.db);
+    const password = 'Acacia shade over the Mara at noon, '.repeat(4).slice(0, 128);
+    const res = await change(await tokenOf(ctx.app, user.email), {
+      currentPassword: user.password,
+      password,
+      confirmPassword: password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(ctx.app, user.email, password, randomIp())).statusCode).toBe(200);
+    expect((await login(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(401);
   });
 
   it('needs a signed-in user', async () => {

@@ -116,6 +116,22 @@ describe('password reset by e-mail', () => {
     expect(old.statusCode).toBe(401);
   });
 
+  it('refuses a common password or one with the e-mail in it; the link and the old password still work', async () => {
+    const { user, parts } = await userWithLink();
+    const attempt = async (password: string) => {
+      const res = await post('resetPassword', { ...parts, password, confirmPassword: password });
+      expect(res.statusCode).toBe(422);
+      return res.json().message as string;
+    };
+    expect(await attempt('Qwerty123')).toBe('This password is too common. Please choose another one');
+    expect(await attempt(`${user.email.split('@')[0]}!`)).toBe(
+      'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
+    );
+    expect((await post('checkResetLink', parts)).statusCode).toBe(200);
+    expect((await login(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(200);
+    expect((await post('resetPassword', { ...parts, password: newPassword })).statusCode).toBe(200);
+  });
+
   it('refuses the same link a second time', async () => {
     const { parts } = await userWithLink();
     const first = await post('resetPassword', { ...parts, password: newPassword });

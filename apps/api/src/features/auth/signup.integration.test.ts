@@ -6,6 +6,10 @@ import { users } from '../../db/schema/users.ts';
 import { createIndustry, uniquePhone } from '../../db/seed/factories.ts';
 import { login, randomIp, uniqueEmail } from './auth.test-helpers.ts';
 
+const tooCommon = 'This password is too common. Please choose another one';
+const personal =
+  'Your password must not contain MyProsper, your name or your e-mail. Please choose another one';
+
 describe('advisee sign-up: POST /myprosper/auth/registerAdvisee', () => {
   let ctx: TestContext;
   let industryId: number;
@@ -97,6 +101,22 @@ describe('advisee sign-up: POST /myprosper/auth/registerAdvisee', () => {
       'Password must be at least 8 characters',
     ],
     ['a different confirmation', { confirmPassword: 'Prosper#2027' }, 'Password does not match'],
+    [
+      'a common password, in any case',
+      { password: 'PassWord123', confirmPassword: 'PassWord123' },
+      tooCommon,
+    ],
+    [
+      'a password with MyProsper in it',
+      { password: 'myPROSPER#26', confirmPassword: 'myPROSPER#26' },
+      personal,
+    ],
+    ['a password with the name in it', { password: 'Kamau#2026!', confirmPassword: 'Kamau#2026!' }, personal],
+    [
+      "a password with the e-mail's name in it",
+      { email: 'kilimanjaro@example.com', password: '1KILIMANJARO!', confirmPassword: '1KILIMANJARO!' },
+      personal,
+    ],
     ['a birthday in the future', { dob: addDaysToDate(todayIn(), 1) }, 'Birthday cannot be in the future'],
     ['a birthday that is no date', { dob: '1994-02-30' }, 'Please enter a valid birthday'],
     ['a gender that is not offered', { gender: 'Other' }, 'Please fill all fields'],
@@ -106,6 +126,30 @@ describe('advisee sign-up: POST /myprosper/auth/registerAdvisee', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ statusCode: 422, message });
     expect(await userCount()).toBe(before);
+  });
+
+  it('signs in with the password exactly as typed: spaces and letter case kept', async () => {
+    const password = '  Kilima Ridge#7  ';
+    const payload = form({ password, confirmPassword: password });
+    expect((await register(payload)).statusCode).toBe(200);
+    const signIn = (typed: string) => login(ctx.app, payload.email as string, typed, randomIp());
+    expect((await signIn(password)).statusCode).toBe(200);
+    for (const other of [password.trim(), password.toLowerCase(), password.toUpperCase(), ` ${password}`]) {
+      expect((await signIn(other)).json()).toMatchObject({
+        statusCode: 401,
+        message: 'Incorrect username or password',
+      });
+    }
+  });
+
+  it.each([64, 128])('takes a %i-character password and signs in with it', async (length) => {
+    const password = 'Jacaranda blooms in Nairobi each October; '.repeat(4).slice(0, length);
+    expect(password).toHaveLength(length);
+    const payload = form({ password, confirmPassword: password });
+    expect((await register(payload)).statusCode).toBe(200);
+    expect((await login(ctx.app, payload.email as string, password, randomIp())).statusCode).toBe(200);
+    const shorter = password.slice(0, -1);
+    expect((await login(ctx.app, payload.email as string, shorter, randomIp())).statusCode).toBe(401);
   });
 
   it('refuses an industry that does not exist', async () => {

@@ -2,6 +2,7 @@ import { accountMessages, type RegisterAdvisee } from '@myprosper/contract/profi
 import type { Db } from '../../db/connection.ts';
 import { invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { SignIn } from './auth.service.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import { SignupRepository } from './signup.repository.ts';
@@ -20,6 +21,7 @@ export class SignupService {
    * answers 409 and creates nothing (the unique indexes decide, so a race cannot make two accounts).
    */
   async registerAdvisee(form: RegisterAdvisee, device: string | null): Promise<SignIn> {
+    assertPasswordAllowed(form.password, form);
     const passwordHash = await hashPassword(form.password);
     const { account, refresh } = await this.db.transaction(async (tx) => {
       const repository = new SignupRepository(tx);

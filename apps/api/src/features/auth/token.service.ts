@@ -16,6 +16,10 @@ export interface TokenClaims {
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** Who issues bearer tokens and whom they are for: a token without both, or with others, is refused. */
+export const tokenIssuer = 'myprosper';
+export const tokenAudience = 'myprosper-api';
+
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where the time comes from: the system clock, or a test's. */
@@ -23,7 +27,10 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
-/** Signs and checks bearer (access) tokens (HS256 only: 'none' and other algorithms are refused). */
+/**
+ * Signs and checks bearer (access) tokens (HS256 only: 'none' and other algorithms are refused), issued by
+ * `tokenIssuer` for `tokenAudience` only.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -46,6 +53,8 @@ export class TokenService {
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
+      .setIssuer(tokenIssuer)
+      .setAudience(tokenAudience)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.ttlMinutes * 60)
       .sign(this.key);
@@ -55,6 +64,8 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
+        issuer: tokenIssuer,
+        audience: tokenAudience,
         currentDate: this.now(),
       });
       const userId = Number(payload.sub);

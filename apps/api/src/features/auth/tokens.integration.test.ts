@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/users.ts';
-import { createUser, tokenOf } from './auth.test-helpers.ts';
+import { createUser, signToken, tokenOf } from './auth.test-helpers.ts';
 
 const sessionExpired = 'Your session has expired. Please login again.';
 
@@ -49,12 +48,7 @@ describe('tokens: validateToken, logout and the auth guard', () => {
   it('refuses an expired token', async () => {
     const user = await createUser(ctx.database.db);
     const past = Math.floor(Date.now() / 1000) - 3600;
-    const token = await new SignJWT({ role: user.role, ver: user.tokenVersion })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setIssuedAt(past - 60)
-      .setExpirationTime(past)
-      .sign(new TextEncoder().encode(ctx.app.signingSecret));
+    const token = await signToken(ctx.app.signingSecret, user, { issuedAt: past - 60, expiresAt: past });
     await expectRefused(token);
   });
 
@@ -75,15 +69,32 @@ describe('tokens: validateToken, logout and the auth guard', () => {
       sub: String(user.id),
       role: user.role,
       ver: 0,
+      iss: 'myprosper',
+      aud: 'myprosper-api',
       exp: Math.floor(Date.now() / 1000) + 600,
     };
     await expectRefused(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`);
-    const otherKey = await new SignJWT({ role: user.role, ver: 0 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setExpirationTime('10m')
-      .sign(new TextEncoder().encode('another-secret-of-enough-length-0123456789'));
-    await expectRefused(otherKey);
+    await expectRefused(await signToken('another-secret-of-enough-length-0123456789', user));
+  });
+
+  it('refuses a token signed with our key but for another audience or from another issuer, or without them', async () => {
+    const user = await createUser(ctx.database.db);
+    const signed = (options: Parameters<typeof signToken>[2]) =>
+      signToken(ctx.app.signingSecret, user, options);
+    expect((await validate(await signed({}))).statusCode).toBe(200);
+    await expectRefused(await signed({ audience: 'myprosper-admin' }));
+    await expectRefused(await signed({ audience: null }));
+    await expectRefused(await signed({ issuer: 'someone-else' }));
+    await expectRefused(await signed({ issuer: null }));
+  });
+
+  it('gives tokens for this API only: issued by myprosper for myprosper-api', async () => {
+    const user = await createUser(ctx.database.db);
+    const [, payload = ''] = (await tokenOf(ctx.app, user.email)).split('.');
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({
+      iss: 'myprosper',
+      aud: 'myprosper-api',
+    });
   });
 
   it('logs out on every device: each earlier token is refused afterwards', async () => {

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Security events of accounts: one structured log line each, with a fixed `event` field to search and alert
+ * on, who (userId when known) and from where (ip). Never a password or a token.
+ */
+export const securityEvents = {
+  loginSucceeded: 'auth.login.succeeded',
+  loginFailed: 'auth.login.failed',
+  /** Too many log-in attempts: answered 429 until the window passes. */
+  loginLocked: 'auth.login.locked',
+  passwordChanged: 'auth.password.changed',
+  passwordReset: 'auth.password.reset',
+  /** One sign-in (device) ended by its user. */
+  signInEnded: 'auth.signin.ended',
+  /** Every sign-in of the user ended (log-out). */
+  loggedOut: 'auth.logout',
+} as const;
+
+export type SecurityEvent = (typeof securityEvents)[keyof typeof securityEvents];
+
+/** Who is asking: their address, and the logger of their request (its lines carry the request id). */
+export interface Caller {
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+interface EventFields {
+  userId?: number | null;
+  signInId?: string;
+  /** The username typed, when no account is known (a lock-out counts by it). */
+  username?: string;
+}
+
+const warnings: ReadonlySet<SecurityEvent> = new Set([
+  securityEvents.loginFailed,
+  securityEvents.loginLocked,
+]);
+
+/** Logs the event: failures and lock-outs as warnings, the rest as info. */
+export function logSecurityEvent(caller: Caller, event: SecurityEvent, fields: EventFields = {}): void {
+  const line = { event, ...fields, ip: caller.ip };
+  if (warnings.has(event)) caller.log.warn(line, event);
+  else caller.log.info(line, event);
+}

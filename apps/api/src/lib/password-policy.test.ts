@@ -1,0 +1,37 @@
+import { messages } from '@myprosper/contract/messages';
+import { describe, expect, it } from 'vitest';
+import { isCommonPassword, passwordProblem } from './password-policy.ts';
+
+const owner = { email: 'amina.otieno@example.com', name: 'Amina Otieno' };
+
+describe('the checks of a new password beside its length', () => {
+  it('knows the passwords most seen in breaches, in any letter case', () => {
+    for (const password of ['password123', 'PASSWORD123', 'Qwerty123', '12345678', 'iloveyou', 'Trustno1']) {
+      expect(isCommonPassword(password)).toBe(true);
+    }
+    for (const password of ['Kilima Ridge#7', 'Jacaranda-Nairobi-42', 'Prosper#2026']) {
+      expect(isCommonPassword(password)).toBe(false);
+    }
+  });
+
+  it('refuses a common password with its message', () => {
+    expect(passwordProblem('Football1', owner)).toBe(messages.passwordTooCommon);
+  });
+
+  it("refuses the site's name, the e-mail's local part or its pieces, and each name, in any case", () => {
+    for (const password of [
+      'MYPROSPER2026',
+      'x-myprosper-x',
+      'Amina.Otieno#1',
+      'otieno-2026!',
+      'aMiNa#Secret9',
+    ]) {
+      expect(passwordProblem(password, owner)).toBe(messages.passwordPersonal);
+    }
+  });
+
+  it('leaves out pieces shorter than four characters', () => {
+    expect(passwordProblem('Jo#Kilima#2026', { email: 'jo.ke@example.com', name: 'Jo Ke' })).toBeNull();
+    expect(passwordProblem('Kilima Ridge#7', owner)).toBeNull();
+  });
+});

@@ -1,6 +1,5 @@
 import {
   authenticateRequest,
-  authenticateResponse,
   changePasswordRequest,
   changePasswordResponse,
   checkResetLinkRequest,
@@ -21,6 +20,7 @@ import {
 } from '@myprosper/contract/auth';
 import { errorEnvelope } from '@myprosper/contract/common';
 import { messages } from '@myprosper/contract/messages';
+import { loginAnswer } from '@myprosper/contract/two-step';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
@@ -39,6 +39,9 @@ import {
 } from './refresh-cookie.ts';
 import { RefreshTokenService } from './refresh-tokens.ts';
 import { signupRoutes } from './signup.routes.ts';
+import { twoStepRoutes } from './two-step.routes.ts';
+import { TwoStepService } from './two-step.service.ts';
+import { twoStepKeys } from './two-step-secrets.ts';
 
 /** Reset mails one e-mail address may be sent in a quarter of an hour, from anywhere. */
 const resetMailsPerEmail = 3;
@@ -64,6 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return signIn.response;
   };
+  const twoStep = new TwoStepService({
+    db: app.db.db,
+    keys: twoStepKeys(app.signingSecret, app.env.TWO_STEP_KEY),
+    now: app.tokens.now,
+  });
   const service = new AuthService({
     db: app.db.db,
     tokens: app.tokens,
@@ -72,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     env: app.env,
     signingSecret: app.signingSecret,
     log: app.log,
+    twoStep,
   });
   app.addHook('onReady', async () => {
     await service.warmUp();
@@ -93,9 +102,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password; an account with two-step sign-in gets a challenge for the code step instead',
         body: authenticateRequest,
-        response: { 200: authenticateResponse, ...errors },
+        response: { 200: loginAnswer, ...errors },
       },
       onRequest: loginsPerIp,
       preValidation: loginsPerAccount,
@@ -108,11 +118,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      signedIn(
-        reply,
-        await service.authenticate(request.body.username, request.body.password, deviceOf(request)),
-      ),
+    async (request, reply) => {
+      const answer = await service.authenticate(
+        request.body.username,
+        request.body.password,
+        deviceOf(request),
+      );
+      return 'challenge' in answer ? answer : signedIn(reply, answer);
+    },
   );
 
   app.post(
@@ -287,6 +300,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(signupRoutes, { refreshTokens, signedIn });
+  await app.register(twoStepRoutes, { auth: service, twoStep, signedIn });
 };
 
 /** A field of the raw body, trimmed and lower-cased, for rate limit keys (the body is parsed, not yet validated). */

@@ -63,6 +63,14 @@ export const envSchema = z.object({
   /** How many proxies (load balancers) stand in front of the API; 0 trusts no X-Forwarded-For. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * The key two-step sign-in secrets are sealed with (AES-256-GCM): 32 bytes as 64 hex characters. When unset it
+   * is derived from the signing secret (JWT_SECRET or the one kept in DATA_DIR); set it before changing that one.
+   */
+  TWO_STEP_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   /** Booking: how far ahead slots are offered, the least notice, and how long an unpaid booking holds its slot. */
   BOOKING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(52).default(4),
   BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10080).default(120),

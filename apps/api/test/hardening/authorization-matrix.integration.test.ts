@@ -63,6 +63,13 @@ const table: Record<string, string> = {
   // and the password change, which end every sign-in of the advisee.
   'GET /myprosper/auth/signIns':                            signedIn,
   'DELETE /myprosper/auth/signIns/:signInId':               '401 200 404 404 404 404 401 401 401',
+  // Two-step sign-in: the code step needs the password step's challenge (a forged one is refused alike); each
+  // signed-in person sets up their own, and cannot confirm or turn off one that is not on.
+  'POST /myprosper/auth/authenticate/code':                 '401 401 401 401 401 401 401 401 401',
+  'GET /myprosper/auth/twoStep':                            signedIn,
+  'POST /myprosper/auth/twoStep/setup':                     signedIn,
+  'POST /myprosper/auth/twoStep/confirm':                   '401 422 422 422 422 422 401 401 401',
+  'POST /myprosper/auth/twoStep/disable':                   '401 422 422 422 422 422 401 401 401',
   'POST /myprosper/auth/logout':                            signedIn,
   // The refresh cookie of a log-in (each person brings their own); a bearer token, good or bad, is no refresh token.
   'POST /myprosper/auth/refresh':                           signedIn,
@@ -302,6 +309,12 @@ const requests: Record<string, Build> = {
   'DELETE /myprosper/auth/signIns/:signInId': (_w, caller) => ({
     params: { signInId: caller === 'advisee' ? adviseeSignIns.toEnd : adviseeSignIns.toKeep },
   }),
+  'POST /myprosper/auth/authenticate/code': () =>
+    json({ challenge: 'forged.challenge.token', code: '123456' }),
+  'POST /myprosper/auth/twoStep/setup': () => json({}),
+  // Six letters are never a code of the app.
+  'POST /myprosper/auth/twoStep/confirm': () => json({ code: 'ABCDEF' }),
+  'POST /myprosper/auth/twoStep/disable': () => json({ password: factoryPassword, code: '123456' }),
   'POST /myprosper/api/changePassword': () =>
     json({ currentPassword: factoryPassword, password: factoryPassword, confirmPassword: factoryPassword }),
   'GET /myprosper/api/getTopicDetails/:topicId': (w) => ({ params: { topicId: w.topicId } }),

@@ -28,6 +28,7 @@ const secretSettings = [
   'CALL_TURN_SECRET',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'TWO_STEP_KEY',
 ];
 const secretName = /SECRET|PASSKEY|API_KEY|PASSWORD|SMTP_URL/;
 const settingNames = Object.keys(envSchema.shape);
@@ -105,6 +106,7 @@ describe('configured secrets never leave the server', () => {
       AT_BASE_URL: 'http://127.0.0.1:9',
       CALL_TURN_SECRET: 'hardening-turn-secret-3c4d5e6f',
       CALL_TURN_URLS: 'turn:turn.example.com:3478',
+      TWO_STEP_KEY: '5ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e7a1b2',
     };
     const signingSecret = 'hardening-jwt-signing-secret-0123456789abcdefghij';
     const lines: string[] = [];

@@ -185,6 +185,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/profile/security',
+            Component: page(() => import('../features/auth/pages/two-step-page.tsx'), 'TwoStepPage'),
+          },
+          {
             path: '/wallet',
             Component: page(() => import('../features/wallet/pages/wallet-page.tsx'), 'WalletPage'),
           },

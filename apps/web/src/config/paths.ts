@@ -26,6 +26,7 @@ export const paths = {
   profile: '/profile',
   changePassword: '/profile/password/reset',
   signedInDevices: '/profile/devices',
+  twoStep: '/profile/security',
   wallet: '/wallet',
   buyVoucher: '/buyVoucher',
   advisorTime: '/profile/advisor/time',

@@ -1,6 +1,5 @@
 import {
   authenticateRequest,
-  authenticateResponse,
   changePasswordRequest,
   changePasswordResponse,
   checkResetLinkRequest,
@@ -21,6 +20,7 @@ import {
 } from '@myprosper/contract/auth';
 import { errorEnvelope } from '@myprosper/contract/common';
 import { messages } from '@myprosper/contract/messages';
+import { loginAnswer } from '@myprosper/contract/two-step';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
@@ -40,6 +40,9 @@ import {
 import { RefreshTokenService } from './refresh-tokens.ts';
 import { logSecurityEvent, securityEvents } from './security-events.ts';
 import { signupRoutes } from './signup.routes.ts';
+import { twoStepRoutes } from './two-step.routes.ts';
+import { TwoStepService } from './two-step.service.ts';
+import { twoStepKeys } from './two-step-secrets.ts';
 
 /** Reset mails one e-mail address may be sent in a quarter of an hour, from anywhere. */
 const resetMailsPerEmail = 3;
@@ -65,6 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return signIn.response;
   };
+  const twoStep = new TwoStepService({
+    db: app.db.db,
+    keys: twoStepKeys(app.signingSecret, app.env.TWO_STEP_KEY),
+    now: app.tokens.now,
+  });
   const service = new AuthService({
     db: app.db.db,
     tokens: app.tokens,
@@ -73,6 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     env: app.env,
     signingSecret: app.signingSecret,
     log: app.log,
+    twoStep,
   });
   app.addHook('onReady', async () => {
     await service.warmUp();
@@ -94,9 +103,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password; an account with two-step sign-in gets a challenge for the code step instead',
         body: authenticateRequest,
-        response: { 200: authenticateResponse, ...errors },
+        response: { 200: loginAnswer, ...errors },
       },
       onRequest: loginsPerIp,
       preValidation: loginsPerAccount,
@@ -117,12 +127,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const signIn = await service.authenticate(username, password, deviceOf(request), request);
+      const answer = await service.authenticate(username, password, deviceOf(request), request);
+      // Two-step sign-in: the code step signs in (two-step.routes.ts).
+      if ('challenge' in answer) return answer;
       logSecurityEvent(request, securityEvents.loginSucceeded, {
-        userId: signIn.response.userId,
-        signInId: signIn.refresh.signInId,
+        userId: answer.response.userId,
+        signInId: answer.refresh.signInId,
       });
-      return signedIn(reply, signIn);
+      return signedIn(reply, answer);
     },
   );
 
@@ -311,6 +323,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(signupRoutes, { refreshTokens, signedIn });
+  await app.register(twoStepRoutes, { auth: service, twoStep, signedIn });
 };
 
 /** A field of the raw body, trimmed and lower-cased, for rate limit keys (the body is parsed, not yet validated). */

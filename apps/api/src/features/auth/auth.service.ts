@@ -8,6 +8,7 @@ import type {
 } from '@myprosper/contract/auth';
 import { signInMessages } from '@myprosper/contract/auth';
 import { messages } from '@myprosper/contract/messages';
+import type { TwoStepChallengeResponse } from '@myprosper/contract/two-step';
 import {
   decodeResetLink,
   judgeResetLink,
@@ -29,6 +30,7 @@ import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.t
 import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
 import { type Caller, logSecurityEvent, securityEvents } from './security-events.ts';
 import { isTokenCurrent, type TokenService } from './token.service.ts';
+import type { TwoStepService } from './two-step.service.ts';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -38,6 +40,7 @@ export interface AuthServiceDeps {
   env: Pick<Env, 'PUBLIC_URL' | 'RESET_LINK_TTL_MINUTES'>;
   signingSecret: string;
   log: FastifyBaseLogger;
+  twoStep: Pick<TwoStepService, 'challengeFor'>;
 }
 
 /** A sign-in: the spec's login response (with a short-lived bearer token) and the refresh token for the cookie. */
@@ -66,7 +69,7 @@ export class AuthService {
     password: string,
     device: string | null,
     caller: Caller,
-  ): Promise<SignIn> {
+  ): Promise<SignIn | TwoStepChallengeResponse> {
     const account = await this.repository.findByEmail(username);
     const isPasswordRight = await verifyPassword(
       account?.passwordHash ?? (await this.getDummyHash()),
@@ -77,6 +80,12 @@ export class AuthService {
       throw unauthorized(messages.incorrectLogin);
     }
     this.assertMaySignIn(account);
+    // Two-step sign-in: the password step answers a challenge for the code step (two-step.routes.ts).
+    return (await this.deps.twoStep.challengeFor(account)) ?? this.startSignIn(account, device);
+  }
+
+  /** A new sign-in of an account that proved who it is: its login response and refresh token. */
+  async startSignIn(account: Account, device: string | null): Promise<SignIn> {
     const refresh = await this.deps.refresh.start(this.deps.db, account, device);
     return {
       response: await this.loginResponse(account, account.tokenVersion, refresh, messages.loginSuccess),

@@ -1,12 +1,16 @@
-import { type AuthenticateRequest, authenticateResponse } from '@myprosper/contract/auth';
+import type { AuthenticateRequest } from '@myprosper/contract/auth';
 import { messages } from '@myprosper/contract/messages';
+import { loginAnswer } from '@myprosper/contract/two-step';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /myprosper/auth/authenticate — the flat login response of the spec. */
+/**
+ * POST /myprosper/auth/authenticate — the flat login response of the spec, or, for an account with two-step
+ * sign-in, the challenge of the code step.
+ */
 export async function authenticate(body: AuthenticateRequest) {
   try {
-    return await apiRequest('/myprosper/auth/authenticate', authenticateResponse, {
+    return await apiRequest('/myprosper/auth/authenticate', loginAnswer, {
       method: 'POST',
       body,
       skipUnauthorized: true,

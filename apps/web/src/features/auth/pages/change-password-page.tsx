@@ -1,8 +1,8 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
 import { isBlank, validateNewPassword } from '@myprosper/contract/validation';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -11,6 +11,7 @@ import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { BackToProfile } from '../components/account-page-parts.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { newPasswordFieldErrors } from '../lib/new-password-errors.ts';
 
@@ -76,11 +77,7 @@ export function ChangePasswordPage() {
           <Button type="submit" size="md" fullWidth loading={changePassword.isPending}>
             Change Password
           </Button>
-          <Text ta="center" fz="sm">
-            <Anchor component={Link} to={paths.profile} fw={600}>
-              Back to Profile
-            </Anchor>
-          </Text>
+          <BackToProfile />
         </Stack>
       </form>
       <MessageDialog

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { AuthenticateResponse } from '@myprosper/contract/auth';
 import { isBlank, validateRequired } from '@myprosper/contract/validation';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,8 +12,12 @@ import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthenticate } from '../api/authenticate.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { TwoStepCodeForm } from '../components/two-step-code-form.tsx';
 
-/** Spec 2.5: username (the e-mail) and password; success returns to the last visited page. */
+/**
+ * Spec 2.5: username (the e-mail) and password; success returns to the last visited page. An account with two-step
+ * sign-in is asked for the code of its authenticator app (or a recovery code) next.
+ */
 export function LoginPage() {
   useDocumentTitle('Login');
   const { signIn } = useSession();
@@ -22,6 +27,14 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  /** The challenge of the code step, once the password step asked for one (two-step sign-in). */
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  async function finish(response: AuthenticateResponse): Promise<void> {
+    const from = (location.state as { from?: string } | null)?.from;
+    signIn(response, username.trim());
+    await navigate(getReturnPath(from), { replace: true });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -30,12 +43,26 @@ export function LoginPage() {
     if (invalid) return;
     try {
       const response = await authenticate.mutateAsync({ username: username.trim(), password });
-      const from = (location.state as { from?: string } | null)?.from;
-      signIn(response, username.trim());
-      await navigate(getReturnPath(from), { replace: true });
+      if ('challenge' in response) setChallenge(response.challenge);
+      else await finish(response);
     } catch (failure) {
       notify.error(errorMessage(failure));
     }
+  }
+
+  if (challenge) {
+    return (
+      <AuthCard heading="Two-step sign-in">
+        <TwoStepCodeForm
+          challenge={challenge}
+          onSignedIn={(response) => void finish(response)}
+          onRestart={() => {
+            setChallenge(null);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (

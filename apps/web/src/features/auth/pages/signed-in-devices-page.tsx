@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { SignInView } from '@myprosper/contract/auth';
 import { platformTimeZone } from '@myprosper/contract/dates';
-import { messages } from '@myprosper/contract/messages';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useEndSignIn, useSignIns } from '../api/sign-ins.ts';
+import { BackToProfile, LoadFailed } from '../components/account-page-parts.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 
 /** Instants as the platform reads them (East Africa Time): '3 Mar 2026, 14:05'. */
@@ -35,12 +35,7 @@ export function SignedInDevicesPage() {
     >
       <Stack gap="md">
         {signIns.isError ? (
-          <Stack align="center" gap="sm" role="alert" py="md">
-            <Text fw={600}>{messages.loadError}</Text>
-            <Button variant="light" onClick={() => void signIns.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadFailed onRetry={() => void signIns.refetch()} />
         ) : !signIns.data ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading">
             <Skeleton height={76} radius="md" />
@@ -61,10 +56,12 @@ export function SignedInDevicesPage() {
           </Stack>
         )}
         <Text ta="center" fz="sm">
-          <Anchor component={Link} to={paths.profile} fw={600}>
-            Back to Profile
+          Keep others out even when they have your password:{' '}
+          <Anchor component={Link} to={paths.twoStep} fw={600}>
+            two-step sign-in
           </Anchor>
         </Text>
+        <BackToProfile />
       </Stack>
     </AuthCard>
   );

@@ -44,6 +44,15 @@ export function DevicesIcon({ size }: IconProps) {
   );
 }
 
+export function ShieldIcon({ size }: IconProps) {
+  return (
+    <Icon size={size}>
+      <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3z" />
+      <path d="M9 12l2 2 4-4" />
+    </Icon>
+  );
+}
+
 export function EditIcon({ size }: IconProps) {
   return (
     <Icon size={size}>

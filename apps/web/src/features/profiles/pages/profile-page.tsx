@@ -16,6 +16,7 @@ import {
   LockIcon,
   SessionsIcon,
   ShareIcon,
+  ShieldIcon,
   WalletIcon,
 } from '../components/icons.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
@@ -46,6 +47,7 @@ export function ProfilePage() {
   const links: HubLink[] = [
     { to: paths.changePassword, label: 'Change Password', icon: <LockIcon /> },
     { to: paths.signedInDevices, label: 'Signed-in Devices', icon: <DevicesIcon /> },
+    { to: paths.twoStep, label: 'Two-step Sign-in', icon: <ShieldIcon /> },
     ...(editLink ? [{ to: editLink, label: 'Edit Profile', icon: <EditIcon /> }] : []),
     { to: paths.sessions, label: 'Sessions', icon: <SessionsIcon /> },
     ...(isAdvisor ? [{ to: paths.paymentPreference, label: 'Payment Preferences', icon: <CardIcon /> }] : []),

@@ -1,0 +1,97 @@
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
+import { recoveryCodes, twoStepSecrets } from '../../db/schema/two-step.ts';
+
+export type TwoStepRow = typeof twoStepSecrets.$inferSelect;
+
+/** The two-step sign-in secret and recovery codes of accounts. */
+export class TwoStepRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async find(userId: number): Promise<TwoStepRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(twoStepSecrets)
+      .where(eq(twoStepSecrets.userId, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Keeps a new secret while the account is setting up; false (and nothing changes) when it is already on. */
+  async startSetup(userId: number, sealedSecret: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(twoStepSecrets)
+      .values({ userId, secret: sealedSecret })
+      .onConflictDoUpdate({
+        target: twoStepSecrets.userId,
+        set: { secret: sealedSecret, lastStep: null, createdAt: sql`now()` },
+        setWhere: isNull(twoStepSecrets.enabledAt),
+      })
+      .returning({ userId: twoStepSecrets.userId });
+    return rows.length > 0;
+  }
+
+  /**
+   * Turns it on with the step of the confirming code and these recovery code hashes (replacing any), only while
+   * it is off and the secret is still `sealedSecret` (a setup started again in between wins). False otherwise.
+   */
+  async enable(userId: number, sealedSecret: string, step: number, codeHashes: string[]): Promise<boolean> {
+    const rows = await this.db
+      .update(twoStepSecrets)
+      .set({ enabledAt: sql`now()`, lastStep: step })
+      .where(
+        and(
+          eq(twoStepSecrets.userId, userId),
+          eq(twoStepSecrets.secret, sealedSecret),
+          isNull(twoStepSecrets.enabledAt),
+        ),
+      )
+      .returning({ userId: twoStepSecrets.userId });
+    if (rows.length === 0) return false;
+    await this.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await this.db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+    return true;
+  }
+
+  /**
+   * Records the step of a code just taken, only when it is later than the last one taken: false when this or
+   * a later step was taken already (the code is a replay, or another request took it at the same moment).
+   */
+  async takeStep(userId: number, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(twoStepSecrets)
+      .set({ lastStep: step })
+      .where(
+        and(
+          eq(twoStepSecrets.userId, userId),
+          isNotNull(twoStepSecrets.enabledAt),
+          or(isNull(twoStepSecrets.lastStep), lt(twoStepSecrets.lastStep, step)),
+        ),
+      )
+      .returning({ userId: twoStepSecrets.userId });
+    return rows.length > 0;
+  }
+
+  /** Spends a recovery code: true the one time it is there. */
+  async takeRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash)))
+      .returning({ userId: recoveryCodes.userId });
+    return rows.length > 0;
+  }
+
+  async countRecoveryCodes(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /** Turns it off: the secret and the recovery codes are forgotten. */
+  async remove(userId: number): Promise<void> {
+    await this.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await this.db.delete(twoStepSecrets).where(eq(twoStepSecrets.userId, userId));
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { authenticateResponse } from './auth.ts';
+import { envelope, messageOnly } from './common.ts';
+import { messages } from './messages.ts';
+
+/**
+ * Two-step sign-in (ASVS V6.3.3): after the password, a 6-digit code of an authenticator app (TOTP, RFC 6238),
+ * or one of ten one-time recovery codes. Any account may turn it on at /profile/security.
+ */
+export const twoStepMessages = {
+  codeNeeded: 'Enter the 6-digit code from your authenticator app',
+  wrongCode: 'That code is not right. Try again',
+  fillCode: 'Please enter the code',
+  status: 'Two-step sign-in',
+  setupStarted: 'Add the key to your authenticator app, then enter the code it shows',
+  alreadyOn: 'Two-step sign-in is already on',
+  notStarted: 'Start setting up two-step sign-in first',
+  turnedOn: 'Two-step sign-in is on. Keep your recovery codes somewhere safe',
+  turnedOff: 'Two-step sign-in is off',
+  notOn: 'Two-step sign-in is not on',
+} as const;
+
+/** The 200 of POST /myprosper/auth/authenticate for an account with two-step sign-in: no token yet. */
+export const twoStepChallengeResponse = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  twoStep: z.literal(true),
+  /** Signed, for 5 minutes: sent back with the code to POST /myprosper/auth/authenticate/code. */
+  challenge: z.string(),
+});
+export type TwoStepChallengeResponse = z.infer<typeof twoStepChallengeResponse>;
+
+/** What the password step answers: the spec's login response, or the code step for a two-step account. */
+export const loginAnswer = z.union([authenticateResponse, twoStepChallengeResponse]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+const code = z.string().trim().min(1, twoStepMessages.fillCode).max(64);
+
+/**
+ * POST /myprosper/auth/authenticate/code — the challenge and a code: 6 digits from the app, or a recovery code
+ * (used once). Answers the spec's login response and refresh cookie, as the password step does without two-step.
+ */
+export const twoStepCodeRequest = z.object({ challenge: z.string().min(1).max(2000), code });
+export type TwoStepCodeRequest = z.infer<typeof twoStepCodeRequest>;
+export const twoStepCodeResponse = authenticateResponse;
+
+/** GET /myprosper/auth/twoStep — whether the caller has two-step sign-in on, and how many recovery codes are left. */
+export const twoStepStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoStepStatus = z.infer<typeof twoStepStatus>;
+export const twoStepStatusResponse = envelope(twoStepStatus);
+
+/**
+ * POST /myprosper/auth/twoStep/setup — a new secret for the authenticator app, as its base32 key and its
+ * otpauth:// link; shown this once. Nothing changes at log-in until a code confirms it.
+ */
+export const twoStepSetupRequest = z.object({});
+export const twoStepSetup = z.object({ key: z.string(), link: z.string() });
+export type TwoStepSetup = z.infer<typeof twoStepSetup>;
+export const twoStepSetupResponse = envelope(twoStepSetup);
+
+/** POST /myprosper/auth/twoStep/confirm — a current code turns it on; answers the 10 recovery codes, this once. */
+export const twoStepConfirmRequest = z.object({ code });
+export const twoStepConfirmResponse = envelope(z.object({ recoveryCodes: z.array(z.string()) }));
+
+/** POST /myprosper/auth/twoStep/disable — the password and a current (or recovery) code turn it off. */
+export const twoStepDisableRequest = z.object({
+  password: z.string().min(1, messages.fillAllFields).max(200),
+  code,
+});
+export type TwoStepDisableRequest = z.infer<typeof twoStepDisableRequest>;
+export const twoStepDisableResponse = messageOnly;

@@ -2,7 +2,8 @@
 # (`node apps/api/dist/server.js`, what `npm start` runs). Give it the environment of the README's
 # Deployment section and run as many containers as needed behind a load balancer, on one PostgreSQL.
 #   docker build -t myprosper .
-#   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e JWT_SECRET=… -e PUBLIC_URL=https://… myprosper
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e JWT_SECRET=… -e PUBLIC_URL=https://… \
+#     -e CLAMD_URL=tcp://clamd:3310 myprosper
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -15,7 +16,10 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# Production refuses to start with the stand-ins or the demo data on (README, Deployment).
 ENV NODE_ENV=production \
+    SANDBOX=false \
+    SEED_DEMO=false \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \

@@ -77,7 +77,6 @@ function databaseName(scale: number) {
  */
 function apiEnv(extra: Record<string, string>): Record<string, string> {
   return {
-    NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     JWT_SECRET: jwtSecret,

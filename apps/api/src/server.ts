@@ -22,6 +22,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ env, database, signingSecret: resolveSigningSecret(env) });
   if (seed.reason && seed.seeded === false) app.log.info(`demo data not seeded: ${seed.reason}`);
+  if (env.NODE_ENV === 'production' && !env.CLAMD_URL) {
+    app.log.warn('CLAMD_URL is not set: uploaded files are not scanned for viruses');
+  }
 
   let closing = false;
   const close = async (signal: string) => {

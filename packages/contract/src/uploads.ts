@@ -65,6 +65,8 @@ export const uploadMessages = {
   unsupportedVideo: 'The video must be an MP4, WebM or MOV file',
   videoTooLarge: 'The video must be at most 200 MB',
   oneFileOnly: 'Please send one file at a time',
+  virusFound: 'This file did not pass our virus check',
+  virusCheckUnavailable: 'We cannot check files right now. Please try again later.',
 } as const;
 
 /** POST /myprosper/api/uploadFile (multipart: file, fileType IMAGE|VIDEO): the message is the file's URL. */

@@ -29,9 +29,15 @@ export const envSchema = z.object({
   /** SMTP server (smtp://user:pass@host:port). Without it mail is kept in the outbox (/dev/outbox). */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('MyProsper <hello@myprosper.test>'),
-  /** Serve the local stand-ins of outside services and /dev/outbox. */
+  /**
+   * Serve the local stand-ins of outside services and /dev/outbox. On by default so `npm start` works with
+   * nothing configured; with NODE_ENV=production the server refuses to start unless it is set to false.
+   */
   SANDBOX: bool.default(true),
-  /** Seed demo data on the first start of an empty database. */
+  /**
+   * Seed demo data (and its demo logins) on the first start of an empty database. On by default; with
+   * NODE_ENV=production the server refuses to start unless it is set to false.
+   */
   SEED_DEMO: bool.default(true),
   TIME_ZONE: z.string().min(1).default('Africa/Nairobi'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,6 +62,17 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(3).default('MYPROSPERSANDBOXKEY'),
   S3_SECRET_ACCESS_KEY: z.string().min(8).default('myprosper-sandbox-s3-secret-access-key'),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /**
+   * ClamAV's daemon, as tcp://host:port: every uploaded file is sent to it (INSTREAM) before anything keeps it.
+   * A file it finds infected is refused (422); while it cannot answer, uploads are refused (503). Unset: no
+   * scan, for development only — production must set it. clamd's StreamMaxLength must be at least 210M
+   * (videos are up to 200 MB). A scan fails when clamd is silent for CLAMD_TIMEOUT_SECONDS.
+   */
+  CLAMD_URL: z
+    .string()
+    .regex(/^tcp:\/\/(\[[0-9A-Fa-f:.]+\]|[^\s:/[\]]+):\d{1,5}$/, 'must read tcp://host:port')
+    .optional(),
+  CLAMD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** How often uploads nothing uses are looked for; they are deleted a day after their upload. */
   ORPHAN_UPLOADS_CRON: z.string().min(9).default('23 * * * *'),
   /** The help page's contact form is e-mailed here. */
@@ -173,15 +190,33 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
+/**
+ * ASVS V6.3.2, V13.4.2: settings that are on by default for development and must be off in production — the
+ * demo accounts and data, and the providers' stand-ins with /dev/outbox. Unset counts as on.
+ */
+const offInProduction = {
+  SANDBOX: 'must be set to false in production (it serves the providers’ stand-ins and /dev/outbox)',
+  SEED_DEMO: 'must be set to false in production (it creates demo accounts with a published password)',
+} as const;
+
 /** Parse the environment, failing with every bad variable listed. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  const issues = result.success
+    ? productionIssues(result.data)
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (issues.length > 0 || !result.success) {
+    throw new EnvError(`Invalid environment:\n${issues.join('\n')}`);
   }
   return result.data;
+}
+
+function productionIssues(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return (Object.keys(offInProduction) as Array<keyof typeof offInProduction>)
+    .filter((name) => env[name])
+    .map((name) => `  ${name}: ${offInProduction[name]}`);
 }
 
 /** Load ./.env when present (Node's own loader); real environment variables win. */

@@ -16,6 +16,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { type FileStorage, newFileKey } from '../providers/file-storage.ts';
 import { AppError } from './errors.ts';
+import { clamdAddress, type ScanVerdict, scanFile } from './virus-scan.ts';
 
 /**
  * Uploads checked by their CONTENT (magic bytes), never by name or declared type: images JPEG, PNG or WebP up
@@ -201,7 +202,9 @@ export async function readMultipart(
         part.file.resume();
         continue;
       }
-      upload.files[part.fieldname] = await receiveFile(part, tempDir, accept);
+      const file = await receiveFile(part, tempDir, accept);
+      upload.files[part.fieldname] = file;
+      await scanForViruses(request, file);
     }
   } catch (error) {
     await discardFiles(Object.values(upload.files));
@@ -213,6 +216,26 @@ export async function readMultipart(
     throw error;
   }
   return upload;
+}
+
+/**
+ * ASVS V5.4.3: a received file is scanned by ClamAV's daemon (CLAMD_URL) before anything keeps it. Found
+ * infected: refused (422). clamd not answering: refused too (503) — an unchecked file is never kept.
+ */
+async function scanForViruses(request: FastifyRequest, file: ReceivedFile): Promise<void> {
+  const { CLAMD_URL, CLAMD_TIMEOUT_SECONDS } = request.server.env;
+  if (!CLAMD_URL) return;
+  let verdict: ScanVerdict;
+  try {
+    verdict = await scanFile(clamdAddress(CLAMD_URL), file.tempPath, CLAMD_TIMEOUT_SECONDS * 1000);
+  } catch (error) {
+    request.log.error({ err: error }, 'upload refused: the virus check is unavailable');
+    throw new AppError('UNAVAILABLE', uploadMessages.virusCheckUnavailable);
+  }
+  if (!verdict.clean) {
+    request.log.warn({ signature: verdict.signature }, 'upload refused: the virus check found a virus');
+    throw new AppError('INVALID_INPUT', uploadMessages.virusFound);
+  }
 }
 
 const brokenFormMessage = 'The form was cut short or is not valid multipart. Please try again.';

@@ -14,7 +14,6 @@ const env = {
   SANDBOX: 'true',
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
   // Every journey books from this one address, many with the demo accounts: not a person hoarding slots.
   RATE_LIMIT_BOOKINGS_PER_HOUR: '1000',
 };

@@ -86,7 +86,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     );
 
     const common = {
-      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv in production (NODE_ENV=production)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+
+  it('refuses to start while SANDBOX and SEED_DEMO are unset (on by default), naming both', () => {
+    expect(() => parseEnv(production)).toThrow(EnvError);
+    expect(() => parseEnv(production)).toThrow(
+      'Invalid environment:\n' +
+        '  SANDBOX: must be set to false in production (it serves the providers’ stand-ins and /dev/outbox)\n' +
+        '  SEED_DEMO: must be set to false in production (it creates demo accounts with a published password)',
+    );
+    // An empty value is no value.
+    expect(() => parseEnv({ ...production, SANDBOX: '', SEED_DEMO: '' })).toThrow(
+      /SANDBOX: .*\n.*SEED_DEMO: /,
+    );
+  });
+
+  it('refuses to start while either is on, naming the one that is', () => {
+    for (const on of ['true', '1', 'on']) {
+      expect(() => parseEnv({ ...production, SANDBOX: on, SEED_DEMO: 'false' })).toThrow(
+        /^Invalid environment:\n {2}SANDBOX: must be set to false in production[^\n]*$/,
+      );
+      expect(() => parseEnv({ ...production, SANDBOX: 'false', SEED_DEMO: on })).toThrow(
+        /^Invalid environment:\n {2}SEED_DEMO: must be set to false in production[^\n]*$/,
+      );
+    }
+  });
+
+  it('lists them with the other bad settings', () => {
+    expect(() => parseEnv({ ...production, PORT: 'eighty', SANDBOX: 'false' })).toThrow(/PORT: /);
+  });
+
+  it('starts with both set to false', () => {
+    for (const off of ['false', '0', 'off']) {
+      expect(parseEnv({ ...production, SANDBOX: off, SEED_DEMO: off })).toMatchObject({
+        NODE_ENV: 'production',
+        SANDBOX: false,
+        SEED_DEMO: false,
+      });
+    }
+  });
+});
+
+describe('parseEnv outside production', () => {
+  it('keeps the stand-ins and the demo data on by default, as npm start wants them', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(parseEnv({ NODE_ENV })).toMatchObject({ SANDBOX: true, SEED_DEMO: true });
+    }
+  });
+
+  it('reads CLAMD_URL as tcp://host:port only', () => {
+    expect(parseEnv({ CLAMD_URL: 'tcp://127.0.0.1:3310' })).toMatchObject({
+      CLAMD_URL: 'tcp://127.0.0.1:3310',
+      CLAMD_TIMEOUT_SECONDS: 60,
+    });
+    expect(parseEnv({ CLAMD_URL: 'tcp://[::1]:3310' }).CLAMD_URL).toBe('tcp://[::1]:3310');
+    for (const wrong of ['127.0.0.1:3310', 'http://clamd:3310', 'tcp://clamd', '/run/clamav/clamd.ctl']) {
+      expect(() => parseEnv({ CLAMD_URL: wrong })).toThrow('CLAMD_URL: must read tcp://host:port');
+    }
+    expect(parseEnv({}).CLAMD_URL).toBeUndefined();
+  });
+});

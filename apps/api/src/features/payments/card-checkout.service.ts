@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CardCheckout, cardMessages, type GenerateCardSignatureRequest } from '@myprosper/contract/card';
+import { idParam } from '@myprosper/contract/common';
 import { paymentMessages } from '@myprosper/contract/payments';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Env } from '../../config/env.ts';
@@ -80,8 +81,10 @@ export class CardCheckoutService {
   /** The caller's unpaid share of a session they may pay now. */
   private async sessionShare(caller: CurrentUser, id: number | string) {
     if (caller.role !== 'ADVISEE') throw forbidden(paymentMessages.onlyMentees);
-    const sessionId = typeof id === 'number' ? id : Number(id);
-    if (!Number.isSafeInteger(sessionId) || sessionId <= 0) throw notFound(sessionMessages.sessionNotFound);
+    // A session's id, given as a number or in a string: anything else, or beyond the column's range, is no session.
+    const parsed = idParam.safeParse(id);
+    if (!parsed.success) throw notFound(sessionMessages.sessionNotFound);
+    const sessionId = parsed.data;
     const money = new SessionMoneyRepository(this.db);
     const participant = await money.findParticipant(sessionId, caller.id);
     const session = await money.findSession(sessionId);

@@ -1,5 +1,6 @@
 import { cardMessages } from '@myprosper/contract/card';
 import { paymentMessages } from '@myprosper/contract/payments';
+import { sessionMessages } from '@myprosper/contract/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { createAdvisee } from '../../db/seed/factories.ts';
@@ -63,6 +64,11 @@ describe('paying a session by card (Secure Acceptance hosted checkout)', () => {
     const form = await cardForm(ctx, booked.host, 'SESSION', booked.id);
     const hosted = await payOnHostedPage(ctx, form, testCards.accept);
     await postReceipt(ctx, hosted.action, hosted.fields);
+    for (const id of ['3000000000', '-1', '1.5', 'abc']) {
+      const notASession = await requestCardForm(ctx, booked.host, 'SESSION', id);
+      expect(notASession.statusCode).toBe(404);
+      expect(notASession.json().message).toBe(sessionMessages.sessionNotFound);
+    }
     const again = await requestCardForm(ctx, booked.host, 'SESSION', booked.id);
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(paymentMessages.alreadyPaid);

@@ -5,7 +5,8 @@ import { messages } from './messages.ts';
 
 /**
  * Two-step sign-in (ASVS V6.3.3): after the password, a 6-digit code of an authenticator app (TOTP, RFC 6238),
- * or one of ten one-time recovery codes. Any account may turn it on at /profile/security.
+ * or one of ten one-time recovery codes. Any account may turn it on at /profile/security; admins must
+ * (ADMIN_TWO_STEP, required in production) before the admin API answers them.
  */
 export const twoStepMessages = {
   codeNeeded: 'Enter the 6-digit code from your authenticator app',
@@ -18,6 +19,8 @@ export const twoStepMessages = {
   turnedOn: 'Two-step sign-in is on. Keep your recovery codes somewhere safe',
   turnedOff: 'Two-step sign-in is off',
   notOn: 'Two-step sign-in is not on',
+  /** The 403 of every admin API route to an admin without it, while ADMIN_TWO_STEP is required. */
+  adminNeedsIt: 'Set up two-step sign-in first',
 } as const;
 
 /** The 200 of POST /myprosper/auth/authenticate for an account with two-step sign-in: no token yet. */

@@ -62,3 +62,23 @@ describe('parseEnv outside production', () => {
     expect(parseEnv({}).CLAMD_URL).toBeUndefined();
   });
 });
+
+describe('ADMIN_TWO_STEP (ASVS V6.3.3: admins and two-step sign-in)', () => {
+  const production = { NODE_ENV: 'production', SANDBOX: 'false', SEED_DEMO: 'false' };
+
+  it('is required in production and optional elsewhere when unset (or empty)', () => {
+    expect(parseEnv(production).ADMIN_TWO_STEP).toBe('required');
+    expect(parseEnv({ ...production, ADMIN_TWO_STEP: '' }).ADMIN_TWO_STEP).toBe('required');
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(parseEnv({ NODE_ENV }).ADMIN_TWO_STEP).toBe('optional');
+    }
+  });
+
+  it('takes either value anywhere, and nothing else', () => {
+    expect(parseEnv({ ...production, ADMIN_TWO_STEP: 'optional' }).ADMIN_TWO_STEP).toBe('optional');
+    expect(parseEnv({ NODE_ENV: 'development', ADMIN_TWO_STEP: 'required' }).ADMIN_TWO_STEP).toBe('required');
+    for (const wrong of ['true', 'yes', 'REQUIRED']) {
+      expect(() => parseEnv({ ADMIN_TWO_STEP: wrong })).toThrow(/ADMIN_TWO_STEP: /);
+    }
+  });
+});

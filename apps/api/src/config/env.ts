@@ -88,6 +88,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
+  /**
+   * ASVS V6.3.3: `required` refuses every admin API route (403) to an admin without two-step sign-in on; they
+   * can still sign in and turn it on at /profile/security. `optional` lets them in without it. Unset: required
+   * with NODE_ENV=production, optional otherwise.
+   */
+  ADMIN_TWO_STEP: z.enum(['required', 'optional']).optional(),
   /** Booking: how far ahead slots are offered, the least notice, and how long an unpaid booking holds its slot. */
   BOOKING_HORIZON_WEEKS: z.coerce.number().int().min(1).max(52).default(4),
   BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10080).default(120),
@@ -186,7 +192,12 @@ export const envSchema = z.object({
   REDIS_URL: z.url().optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** The settings once read: those whose default depends on NODE_ENV have it filled in. */
+export type Env = Omit<ParsedEnv, 'ADMIN_TWO_STEP'> & {
+  ADMIN_TWO_STEP: 'required' | 'optional';
+};
 
 export class EnvError extends Error {}
 
@@ -209,10 +220,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (issues.length > 0 || !result.success) {
     throw new EnvError(`Invalid environment:\n${issues.join('\n')}`);
   }
-  return result.data;
+  return withProductionDefaults(result.data);
 }
 
-function productionIssues(env: Env): string[] {
+/** Settings that are strict in production unless set: admins need two-step sign-in there. */
+function withProductionDefaults(env: ParsedEnv): Env {
+  return {
+    ...env,
+    ADMIN_TWO_STEP: env.ADMIN_TWO_STEP ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
+  };
+}
+
+function productionIssues(env: ParsedEnv): string[] {
   if (env.NODE_ENV !== 'production') return [];
   return (Object.keys(offInProduction) as Array<keyof typeof offInProduction>)
     .filter((name) => env[name])

@@ -14,9 +14,12 @@ import { adminUsersRoutes } from './users.routes.ts';
 /**
  * The admin console's API, registered under /myprosper/api/admin. One hook guards every route in it: visitors
  * get 401, anyone signed in who is not an ADMIN 403, whatever the route (so a new route cannot forget it).
+ * With ADMIN_TWO_STEP=required (production's default, ASVS V6.3.3) an admin without two-step sign-in on gets
+ * 403 too; what they need to turn it on (/myprosper/auth/twoStep/*, their profile, log-out) is outside.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireRole('ADMIN'));
+  if (app.env.ADMIN_TWO_STEP === 'required') app.addHook('onRequest', app.requireTwoStep);
   await app.register(adminDashboardRoutes);
   await app.register(adminApplicationsRoutes);
   await app.register(adminUsersRoutes);

@@ -1,10 +1,12 @@
 import type { Role } from '@myprosper/contract/common';
 import { messages } from '@myprosper/contract/messages';
+import { twoStepMessages } from '@myprosper/contract/two-step';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { isTokenCurrent, type TokenService } from './token.service.ts';
+import { TwoStepRepository } from './two-step.repository.ts';
 
 export interface CurrentUser {
   id: number;
@@ -20,6 +22,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler factory: a signed-in user with one of these roles. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler after requireUser or requireRole: 403 unless the caller has two-step sign-in on. */
+    requireTwoStep: (request: FastifyRequest) => Promise<void>;
     /** preHandler: reads the token when there is one, and ignores a missing or bad one. */
     optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -69,6 +73,13 @@ export default fp(
           if (!request.user || !roles.includes(request.user.role)) throw forbidden(messages.forbidden);
         },
     );
+
+    const twoStep = new TwoStepRepository(app.db.db);
+    app.decorate('requireTwoStep', async (request: FastifyRequest) => {
+      if (!request.user || !(await twoStep.isOn(request.user.id))) {
+        throw forbidden(twoStepMessages.adminNeedsIt);
+      }
+    });
 
     app.decorate('optionalUser', async (request: FastifyRequest) => {
       const user = await resolve(request);

@@ -17,6 +17,16 @@ export class TwoStepRepository {
     return row ?? null;
   }
 
+  /** Whether the account has it on (set up and confirmed). */
+  async isOn(userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: twoStepSecrets.userId })
+      .from(twoStepSecrets)
+      .where(and(eq(twoStepSecrets.userId, userId), isNotNull(twoStepSecrets.enabledAt)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Keeps a new secret while the account is setting up; false (and nothing changes) when it is already on. */
   async startSetup(userId: number, sealedSecret: string): Promise<boolean> {
     const rows = await this.db

@@ -2,6 +2,7 @@ import { Box, Burger, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { adminMenu } from './admin-menu.ts';
+import { TwoStepNeeded, useTwoStepNeeded } from './two-step-needed.tsx';
 
 function AdminMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -27,9 +28,13 @@ function AdminMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Every /admin page: the side menu (a drawer on small screens) beside the page. */
+/**
+ * Every /admin page: the side menu (a drawer on small screens) beside the page, or, when the API asks the admin
+ * to set up two-step sign-in first, the way to it.
+ */
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const twoStepNeeded = useTwoStepNeeded();
   return (
     <Box style={{ display: 'flex', alignItems: 'flex-start', minHeight: '70dvh' }}>
       <Box
@@ -61,7 +66,7 @@ export function AdminLayout() {
             <AdminMenuLinks onNavigate={close} />
           </Box>
         </Drawer>
-        <Outlet />
+        {twoStepNeeded ? <TwoStepNeeded /> : <Outlet />}
       </Box>
     </Box>
   );

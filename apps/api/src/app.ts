@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -48,6 +47,7 @@ import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localCybersourcePath } from './providers/card.ts';
 import { fileStoragePlugin, localS3Path } from './providers/file-storage.ts';
 import { selfAwareFetch } from './providers/in-process-fetch.ts';
@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
 
   // Outside plugins.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -123,6 +123,18 @@ async function lighthouseRun(url, chromePath) {
   }
 }
 
+/**
+ * One Lighthouse run and its figures. A run Lighthouse itself gives up on (its trace recording failed, e.g.
+ * NO_NAVSTART) is made again, twice at most: it measured nothing.
+ */
+async function measuredRun(url, chromePath) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouseRun(url, chromePath);
+    if (!result.lhr.runtimeError || attempt === 3) return { result, summary: summarise(result) };
+    process.stdout.write(`  Lighthouse could not measure (${result.lhr.runtimeError.code}); again\n`);
+  }
+}
+
 function summarise(result) {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
@@ -189,8 +201,7 @@ async function main() {
       const results = [];
       for (let index = 1; index <= runs; index++) {
         process.stdout.write(`▶ ${name} (${path}), run ${index}/${runs}\n`);
-        const result = await lighthouseRun(`${base}${path}`, chromePath);
-        results.push({ result, summary: summarise(result) });
+        results.push(await measuredRun(`${base}${path}`, chromePath));
       }
       // The run with the median performance score is the one reported (and saved).
       const performanceMedian = median(results.map((entry) => entry.summary.performance));

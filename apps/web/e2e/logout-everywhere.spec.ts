@@ -46,6 +46,7 @@ const everyonesRoutes = [
   '/profile',
   '/profile/password/reset',
   '/profile/devices',
+  '/profile/security',
   '/wallet',
   '/buyVoucher',
   '*',
@@ -66,11 +67,16 @@ async function expectLogoutOffered(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   await expect(page, `${path} keeps the person signed in`).not.toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu.getByRole('button', { name: 'Logout' }), `Logout in the menu of ${path}`).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(menu).toBeHidden();
+  // A page still settling (its code or data arriving) may swallow the first press: press again until it opens.
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 2_000 });
+  }, `Logout in the menu of ${path}`).toPass({ timeout: 20_000 });
+  await expect(async () => {
+    if (await menu.isVisible()) await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Uses the menu's Logout: the person lands on /login, signed out, and guarded pages send them there. */

@@ -80,6 +80,8 @@ export const envSchema = z.object({
   /** How many proxies (load balancers) stand in front of the API; 0 trusts no X-Forwarded-For. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Advisee sign-ups one address may send per minute. */
+  RATE_LIMIT_SIGNUPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
    * The key two-step sign-in secrets are sealed with (AES-256-GCM): 32 bytes as 64 hex characters. When unset it
    * is derived from the signing secret (JWT_SECRET or the one kept in DATA_DIR); set it before changing that one.

@@ -8,9 +8,6 @@ import { deviceOf } from './device-name.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import { SignupService } from './signup.service.ts';
 
-/** Sign-ups one address may send per minute. */
-const signupsPerMinute = 10;
-
 export interface SignupRoutesOptions {
   refreshTokens: RefreshTokenService;
   /** Sets the sign-in's refresh cookie and answers its login response. */
@@ -30,7 +27,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         body: registerAdviseeRequest,
         response: { 200: authenticateResponse, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
-      config: { rateLimit: { max: signupsPerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.env.RATE_LIMIT_SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
       options.signedIn(reply, await service.registerAdvisee(request.body, deviceOf(request))),

@@ -7,7 +7,8 @@ import { connectDatabase } from '../../apps/api/src/db/connection.ts';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { datasetSize } from './dataset.ts';
-import { generate, type Marker, markerFits, readMarker } from './generate.ts';
+import { generate } from './generate.ts';
+import { type Marker, markerFits, readMarker } from './marker.ts';
 
 export interface Dataset {
   url: string;

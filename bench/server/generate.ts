@@ -1,7 +1,7 @@
 // Fills a PostgreSQL database (server or embedded) with the benchmark's marketplace, in SQL: INSERT … SELECT
 // over generate_series, every constraint of the schema in force (exclusion constraints, the ledger's
-// double-entry and balance rules, foreign keys). A marker (the database's comment) records what was made,
-// so a later run reuses a database of the right size.
+// double-entry and balance rules, foreign keys). The money is made in generate-ledger.ts; the marker of what
+// was made is written last (marker.ts).
 import { splitEarnings } from '@myprosper/contract/payments';
 import { sessionPrice } from '@myprosper/contract/pricing';
 import type pg from 'pg';
@@ -16,7 +16,6 @@ import {
 import { factoryPasswordHash } from '../../apps/api/src/db/seed/factories.ts';
 import {
   audiences,
-  type DatasetSize,
   datasetSize,
   firstNames,
   generatorVersion,
@@ -27,40 +26,11 @@ import {
   subjects,
   weekOfK,
 } from './dataset.ts';
-
-export interface Marker {
-  generatorVersion: number;
-  size: DatasetSize;
-  /** ISO date the data was made on: sessions lie in weeks around it. */
-  generatedOn: string;
-  seconds: number;
-}
+import { generateLedger } from './generate-ledger.ts';
+import { type Marker, writeMarker } from './marker.ts';
 
 const commissionPercent = 20;
 const timeZone = 'Africa/Nairobi';
-/** Marker older than this is made again: the coming sessions would have become past ones. */
-const maxAgeDays = 6;
-
-export async function readMarker(client: pg.Client): Promise<Marker | null> {
-  const { rows } = await client.query<{ comment: string | null }>(
-    'SELECT shobj_description(oid, $1) AS comment FROM pg_database WHERE datname = current_database()',
-    ['pg_database'],
-  );
-  try {
-    const marker = JSON.parse(rows[0]?.comment ?? 'null') as Marker | null;
-    return marker && typeof marker === 'object' && 'generatorVersion' in marker ? marker : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether the database already holds this dataset (same generator, same size, made recently). */
-export function markerFits(marker: Marker | null, size: DatasetSize, now = new Date()): boolean {
-  if (!marker || marker.generatorVersion !== generatorVersion) return false;
-  if (JSON.stringify(marker.size) !== JSON.stringify(size)) return false;
-  const ageDays = (now.getTime() - Date.parse(marker.generatedOn)) / 86_400_000;
-  return ageDays >= 0 && ageDays < maxAgeDays;
-}
 
 /** Fills an empty, migrated database. `log` gets one line per step. */
 export async function generate(
@@ -311,93 +281,7 @@ export async function generate(
      WHERE kind = 'PAST' AND i % 5 < 3`,
   );
 
-  // The ledger: per paid session an M-PESA top-up into the advisee's wallet (2 entries) and the share paid
-  // from it into escrow (2); per ended one the mentor's earnings out of escrow, less commission (3).
-  await step(
-    'wallets',
-    `INSERT INTO ledger_accounts (kind, user_id, balance)
-     SELECT 'WALLET', id, 0 FROM (SELECT DISTINCT advisee_id AS id FROM plan WHERE kind IN ('PAST', 'COMING')
-                                  UNION SELECT DISTINCT advisor_id FROM plan WHERE kind = 'PAST') w ORDER BY id`,
-  );
-  await client.query(
-    `CREATE TEMP TABLE paid AS
-       SELECT row_number() OVER (ORDER BY p.i)::int AS q, p.i, p.kind, sm.id AS session_id, sp.id AS participant_id,
-              wa.id AS advisee_wallet, wm.id AS mentor_wallet, p.starts_at, p.created_at
-       FROM plan p JOIN session_map sm USING (i)
-         JOIN session_participants sp ON sp.session_id = sm.id
-         JOIN ledger_accounts wa ON wa.user_id = p.advisee_id
-         LEFT JOIN ledger_accounts wm ON wm.user_id = p.advisor_id
-       WHERE p.kind IN ('PAST', 'COMING');
-     ALTER TABLE paid ADD PRIMARY KEY (q); ANALYZE paid;
-     CREATE TEMP TABLE platform AS SELECT code, id FROM ledger_accounts WHERE kind = 'PLATFORM'`,
-  );
-  const { rows: paidCount } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM paid');
-  const paidTotal = paidCount[0]?.n ?? 0;
-  const chunk = 40_000;
-  let entries = 0;
-  const ledgerStarted = Date.now();
-  // The ledger's row triggers (append-only, balanced at commit) would run one query per row; they are set
-  // aside while loading and the very same rules are checked over the whole ledger right after (checkLedger).
-  await client.query("SET session_replication_role = 'replica'");
-  for (let from = 1; from <= paidTotal; from += chunk) {
-    const to = Math.min(paidTotal, from + chunk - 1);
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO ledger_transactions (id, kind, idempotency_key, memo, session_id, participant_id, created_at)
-       SELECT 3 * q - 2, 'MPESA_TOPUP', 'bench-topup:' || session_id, 'M-PESA top-up', NULL, NULL, created_at
-         FROM paid WHERE q BETWEEN $1 AND $2
-       UNION ALL
-       SELECT 3 * q - 1, 'SESSION_PAYMENT', 'share:' || participant_id, 'Session BEN-' || lpad(i::text, 7, '0'),
-              session_id, participant_id, created_at
-         FROM paid WHERE q BETWEEN $1 AND $2
-       UNION ALL
-       SELECT 3 * q, 'EARNINGS', 'earnings:' || session_id, 'Earnings of session BEN-' || lpad(i::text, 7, '0'),
-              session_id, NULL, starts_at + interval '70 minutes'
-         FROM paid WHERE q BETWEEN $1 AND $2 AND kind = 'PAST'`,
-      [from, to],
-    );
-    const inserted = await client.query(
-      `INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
-       SELECT tx, account, amount, at FROM paid,
-         LATERAL (VALUES
-           (3 * q - 2, (SELECT id FROM platform WHERE code = 'MPESA_CLEARING'), -$3::int, created_at, true),
-           (3 * q - 2, advisee_wallet, $3::int, created_at, true),
-           (3 * q - 1, advisee_wallet, -$3::int, created_at, true),
-           (3 * q - 1, (SELECT id FROM platform WHERE code = 'SESSION_ESCROW'), $3::int, created_at, true),
-           (3 * q, (SELECT id FROM platform WHERE code = 'SESSION_ESCROW'), -$3::int, starts_at + interval '70 minutes', kind = 'PAST'),
-           (3 * q, mentor_wallet, $4::int, starts_at + interval '70 minutes', kind = 'PAST'),
-           (3 * q, (SELECT id FROM platform WHERE code = 'COMMISSION'), $5::int, starts_at + interval '70 minutes', kind = 'PAST')
-         ) AS e(tx, account, amount, at, wanted)
-       WHERE q BETWEEN $1 AND $2 AND wanted
-       ORDER BY q, tx`,
-      [from, to, price, earnings, commission],
-    );
-    await client.query(
-      `INSERT INTO session_settlements (session_id, transaction_id, paid, earnings, commission, settled_at)
-       SELECT session_id, 3 * q, $3, $4, $5, starts_at + interval '70 minutes'
-       FROM paid WHERE q BETWEEN $1 AND $2 AND kind = 'PAST'`,
-      [from, to, price, earnings, commission],
-    );
-    await client.query('COMMIT');
-    entries += inserted.rowCount ?? 0;
-  }
-  await client.query("SET session_replication_role = 'origin'");
-  log(
-    `  ${'ledger (double entry)'.padEnd(34)} ${String(entries).padStart(9)} rows  ${((Date.now() - ledgerStarted) / 1000).toFixed(1)} s`,
-  );
-  if (entries !== size.ledgerEntries) {
-    throw new Error(`made ${entries} ledger entries, expected ${size.ledgerEntries}`);
-  }
-  await client.query(
-    `SELECT setval('ledger_transactions_id_seq', (SELECT max(id) FROM ledger_transactions))`,
-  );
-  await step(
-    'wallet balances (then ledger check)',
-    `UPDATE ledger_accounts a SET balance = s.total, updated_at = now()
-     FROM (SELECT account_id, sum(amount)::int AS total FROM ledger_entries GROUP BY account_id) s
-     WHERE a.id = s.account_id AND a.kind = 'WALLET'`,
-  );
-  await checkLedger(client);
+  await generateLedger(client, size, { price, earnings, commission }, step, log);
   const t = Date.now();
   await client.query('VACUUM (ANALYZE)');
   log(`  ${'vacuum, analyze'.padEnd(34)} ${''.padStart(9)}       ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -410,38 +294,6 @@ export async function generate(
   };
   await writeMarker(client, marker);
   return marker;
-}
-
-/**
- * The ledger rules of the payments_ledger_rules migration, over every transaction at once: at least two
- * entries summing to zero, every entry on an existing account and transaction, each wallet's balance the
- * sum of its entries and never below zero.
- */
-export async function checkLedger(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ unbalanced: number; orphans: number; negative: number }>(
-    `SELECT (SELECT count(*)::int FROM (
-               SELECT t.id FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
-               GROUP BY t.id HAVING count(e.id) < 2 OR coalesce(sum(e.amount), 0) <> 0) u) AS unbalanced,
-            (SELECT count(*)::int FROM ledger_entries e
-               LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
-               LEFT JOIN ledger_accounts a ON a.id = e.account_id
-             WHERE t.id IS NULL OR a.id IS NULL) AS orphans,
-            (SELECT count(*)::int FROM ledger_accounts a
-               LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) s
-                 ON s.account_id = a.id
-             WHERE a.kind = 'WALLET' AND (a.balance < 0 OR a.balance <> coalesce(s.total, 0))) AS negative`,
-  );
-  const check = rows[0]!;
-  if (check.unbalanced + check.orphans + check.negative > 0) {
-    throw new Error(`the generated ledger breaks its rules: ${JSON.stringify(check)}`);
-  }
-}
-
-export async function writeMarker(client: pg.Client, marker: Marker): Promise<void> {
-  const { rows } = await client.query<{ name: string }>('SELECT current_database() AS name');
-  const name = rows[0]!.name.replace(/"/g, '""');
-  const text = JSON.stringify(marker).replace(/'/g, "''");
-  await client.query(`COMMENT ON DATABASE "${name}" IS '${text}'`);
 }
 
 function sqlTextArray(values: readonly string[]): string {

@@ -1,8 +1,8 @@
 // The benchmark's report: a table for the terminal and the same figures as JSON under bench/results.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Marker } from './generate.ts';
 import type { LoadResult } from './load.ts';
+import type { Marker } from './marker.ts';
 import type { Group } from './scenarios.ts';
 
 export interface Row {

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { allowNamedStatements } from './prepared.ts';
 import * as catalogue from './schema/catalogue.ts';
 import * as messaging from './schema/messaging.ts';
 import * as users from './schema/users.ts';
@@ -19,6 +20,17 @@ export interface Database {
 // Dates and timestamps come back as strings we map ourselves; bigint counts as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/** The application name embedded.ts puts in its URLs: PGlite serves all their connections from one session. */
+export const embeddedApplicationName = 'myprosper-embedded';
+
+function isEmbedded(url: string): boolean {
+  try {
+    return new URL(url).searchParams.get('application_name') === embeddedApplicationName;
+  } catch {
+    return false;
+  }
+}
+
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
@@ -27,6 +39,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   // the failure reaches its next query, and the pool drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  if (!isEmbedded(url)) allowNamedStatements(db);
   return {
     db,
     pool,

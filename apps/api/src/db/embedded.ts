@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { embeddedApplicationName } from './connection.ts';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -25,7 +26,7 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   await server.start();
   const address = server.getServerConn();
   return {
-    url: `postgres://postgres@${address}/postgres?sslmode=disable`,
+    url: `postgres://postgres@${address}/postgres?sslmode=disable&application_name=${embeddedApplicationName}`,
     async stop() {
       await server.stop();
       await db.close();

@@ -3,6 +3,7 @@ import type { SessionType } from '@myprosper/contract/sessions';
 import type { WeeklyHour } from '@myprosper/contract/slots';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { advisorAvailability, advisorTopics, pricingSettings, topics } from '../../db/schema/catalogue.ts';
 import { advisorBlockedDates } from '../../db/schema/profiles.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
@@ -203,7 +204,8 @@ export class BookingRepository {
                       and tstzrange(p.starts_at, p.ends_at) && ${range}
                       and s.status = 'PENDING_PAYMENT' and s.hold_expires_at <= ${at})) as "lapsedHold"`
       : sql`false as "mentorBusy", '[]'::json as "busyPeople", false as "lapsedHold"`;
-    const result = await this.db.execute<{
+    // Two texts, with and without an hour: each its own statement.
+    const result = await executeNamed<{
       advisor: BookingPerson | null;
       booker: BookingPerson | null;
       topic: BookingContext['topic'];
@@ -215,7 +217,10 @@ export class BookingRepository {
       mentorBusy: boolean;
       busyPeople: number[];
       lapsedHold: boolean;
-    }>(sql`
+    }>(
+      this.db,
+      range ? 'booking_context' : 'booking_context_without_hour',
+      sql`
       with owners as (
         select u.* from users u where u.phone_number = any(${sql.param(forms)}::text[])
       ), people as (
@@ -235,7 +240,8 @@ export class BookingRepository {
         (select json_build_object('base_session_price', p.base_session_price, 'vat_tax', p.vat_tax)
          from pricing_settings p where p.price_type = ${query.sessionType}) as pricing,
         coalesce((select json_agg(${person('o')} order by o.id) from owners o), '[]'::json) as "phoneOwners",
-        ${busyChecks}`);
+        ${busyChecks}`,
+    );
     const row = result.rows[0]!;
     const attendeesByPhone = new Map<string, BookingPerson>();
     for (const phone of query.phones254) {
@@ -268,12 +274,15 @@ export class BookingRepository {
   ): Promise<InsertedBooking> {
     // Arrays go as one parameter each (a bare array would be spread into a list).
     const column = <T>(pick: (p: NewParticipant) => T) => sql.param(participants.map(pick));
-    const result = await this.db.execute<{
+    const result = await executeNamed<{
       id: number;
       callStatus: InsertedBooking['callStatus'];
       icsSequence: number;
       participantIds: number[] | null;
-    }>(sql`
+    }>(
+      this.db,
+      'booking_insert',
+      sql`
       with new_session as (
         insert into ${sessions} (reference, advisor_id, advisee_id, topic_id, session_type, starts_at, ends_at,
                                  status, payment_status, payment_mode, amount, hold_expires_at)
@@ -299,7 +308,8 @@ export class BookingRepository {
       )
       select s.id, s.call_status as "callStatus", s.ics_sequence as "icsSequence",
              (select json_agg(np.id order by np.id) from new_participants np) as "participantIds"
-      from new_session s`);
+      from new_session s`,
+    );
     const row = result.rows[0]!;
     return {
       id: row.id,

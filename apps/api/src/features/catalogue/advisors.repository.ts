@@ -2,6 +2,7 @@ import type { AdvisorFilters, TimeBand, TopicRef } from '@myprosper/contract/cat
 import { isoWeekdayOfName } from '@myprosper/contract/dates';
 import { and, asc, desc, eq, exists, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
+import { statementName } from '../../db/prepared.ts';
 import {
   advisorAvailability,
   advisorLanguages,
@@ -49,6 +50,9 @@ const summaryColumns = {
   ratingCount: sql<number>`coalesce(${advisorRatings.ratingCount}, 0)`.mapWith(Number),
 };
 
+type FindAdvisorQuery = ReturnType<AdvisorsRepository['prepareFindAdvisor']>;
+const findAdvisorQueries = new WeakMap<DbOrTx, FindAdvisorQuery>();
+
 export type AdvisorSummaryRow = Awaited<ReturnType<AdvisorsRepository['listAdvisors']>>[number];
 
 /** Mentors as the public sees them: approved (ACTIVE) advisors with a profile. */
@@ -70,7 +74,18 @@ export class AdvisorsRepository {
 
   /** A public mentor with the profile's details and weekly hours (Monday first, earliest first), or null. */
   async findAdvisor(advisorId: number) {
-    const [row] = await this.db
+    let query = findAdvisorQueries.get(this.db);
+    if (!query) {
+      query = this.prepareFindAdvisor();
+      findAdvisorQueries.set(this.db, query);
+    }
+    const [row] = await query.execute({ advisorId });
+    return row ?? null;
+  }
+
+  /** findAdvisor's statement, built once per database (its SQL is the same for every mentor). */
+  private prepareFindAdvisor() {
+    return this.db
       .select({
         ...summaryColumns,
         linkedInUrl: users.linkedInUrl,
@@ -84,9 +99,9 @@ export class AdvisorsRepository {
       .innerJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
       .leftJoin(industries, eq(industries.id, users.industryId))
       .leftJoin(advisorRatings, eq(advisorRatings.advisorId, users.id))
-      .where(and(eq(users.id, advisorId), ...this.publicConditions()))
-      .limit(1);
-    return row ?? null;
+      .where(and(eq(users.id, sql.placeholder('advisorId')), ...this.publicConditions()))
+      .limit(1)
+      .prepare(statementName(this.db, 'catalogue_find_advisor') ?? '');
   }
 
   private publicConditions(): SQL[] {

@@ -6,6 +6,12 @@ export const catalogueCacheTtlMs = 30_000;
 export const catalogueCacheMaxEntries = 2_000;
 /** Below this size answers are sent uncompressed (as @fastify/compress does). */
 const compressThreshold = 1024;
+/**
+ * Answers up to this size are compressed with brotli's quality 2 instead of 5: a mentor's profile (about 2 KB)
+ * comes out some 100 bytes bigger at half the work, which counts on a miss; bigger answers (the programs, the
+ * mentor lists) are read many times per compression and get the smaller form.
+ */
+const smallAnswer = 16 * 1024;
 
 /**
  * How old the catalogue version a read relies on may be, at most: a change committed by another process
@@ -158,7 +164,7 @@ export class ResponseCache {
       entry.br ??= brotliCompressSync(entry.body, {
         params: {
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: entry.body.length <= smallAnswer ? 2 : 5,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
         },
       });

@@ -3,6 +3,7 @@ import {
   type IsoWeekday,
   isSlotStartHour,
   slotOfHour,
+  todayIn,
   upcomingDatesOfWeekday,
   weekDayName,
 } from '@myprosper/contract/dates';
@@ -38,6 +39,31 @@ export function weeklySessionAvailabilities(
     .map(([day, hours]) => ({
       dayName: weekDayName(day),
       sessionTimeSlots: [...hours].sort((a, b) => a - b).map(slotOfHour),
-      sessionDates: upcomingDatesOfWeekday(day, today, weeks),
+      sessionDates: [...datesOfWeekday(day, today, weeks)],
     }));
+}
+
+/** Each weekday's coming dates, worked out once per day: they are the same for every mentor. */
+let comingDates: { key: string; byWeekday: Map<IsoWeekday, readonly string[]> } | null = null;
+
+function datesOfWeekday(day: IsoWeekday, today: string, weeks: number): readonly string[] {
+  const key = `${today}|${weeks}`;
+  if (comingDates?.key !== key) comingDates = { key, byWeekday: new Map() };
+  let dates = comingDates.byWeekday.get(day);
+  if (!dates) {
+    dates = upcomingDatesOfWeekday(day, today, weeks);
+    comingDates.byWeekday.set(day, dates);
+  }
+  return dates;
+}
+
+/** The date now in `timeZone`, worked out once a minute (a zone's date cannot change within a UTC minute). */
+let todayCache: { timeZone: string; minute: number; today: string } | null = null;
+
+export function todayInZone(timeZone: string, now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (todayCache?.timeZone !== timeZone || todayCache.minute !== minute) {
+    todayCache = { timeZone, minute, today: todayIn(timeZone, now) };
+  }
+  return todayCache.today;
 }

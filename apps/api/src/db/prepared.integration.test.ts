@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-app.ts';
+import { AuthRepository } from '../features/auth/auth.repository.ts';
+import { AdvisorsRepository } from '../features/catalogue/advisors.repository.ts';
+import { connectDatabase, type Database } from './connection.ts';
+import { createAdvisee, createAdvisor } from './seed/factories.ts';
+
+/** The statements PostgreSQL holds under a name for the session `database`'s one connection runs in. */
+async function namedStatements(database: Database): Promise<string[]> {
+  const { rows } = await database.pool.query<{ name: string }>(
+    'select name from pg_prepared_statements order by name',
+  );
+  return rows.map((row) => row.name);
+}
+
+describe('hot reads as prepared statements', () => {
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let advisorId: number;
+  let adviseeId: number;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    advisorId = (await createAdvisor(test.database.db, { name: 'Amani Otieno' })).id;
+    adviseeId = (await createAdvisee(test.database.db, { name: 'Baraka Mwangi' })).id;
+  });
+
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  it('answer alike from every connection of the pool at once, run after run', async () => {
+    const advisors = new AdvisorsRepository(test.database.db);
+    const auth = new AuthRepository(test.database.db);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        n % 2 === 0 ? advisors.findAdvisor(advisorId) : auth.findAuthState(adviseeId, null),
+      ),
+    );
+    for (const [n, answer] of answers.entries()) {
+      if (n % 2 === 0) expect(answer).toMatchObject({ id: advisorId, name: 'Amani Otieno' });
+      else expect(answer).toMatchObject({ id: adviseeId, name: 'Baraka Mwangi', signInId: null });
+    }
+    expect(await advisors.findAdvisor(adviseeId)).toBeNull();
+    expect(await auth.findAuthState(advisorId + adviseeId + 1000, null)).toBeNull();
+  });
+
+  it('are planned once per connection on a server, and left unnamed on PGlite', async () => {
+    // A second pool of one connection on the same database, so its session is the one asked.
+    const single = connectDatabase(test.url, { max: 1 });
+    try {
+      const before = await namedStatements(single);
+      await new AuthRepository(single.db).findAuthState(adviseeId, null);
+      await new AdvisorsRepository(single.db).findAdvisor(advisorId);
+      const after = await namedStatements(single);
+      if (test.kind === 'server') {
+        expect(after).toEqual(['auth_state', 'catalogue_find_advisor']);
+      } else {
+        // PGlite serves every connection from one session: a name would be made twice.
+        expect(after).toEqual(before);
+        expect(after).not.toContain('auth_state');
+      }
+    } finally {
+      await single.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './connection.ts';
+
+/**
+ * Databases on a PostgreSQL server, whose connections each hold their own named statements. PGlite serves
+ * every socket connection from one session, where two connections would create the same name twice; there
+ * statements stay unnamed (planned on every run).
+ */
+const serverDatabases = new WeakSet<Db>();
+
+/** Called by connectDatabase for a database whose connections are sessions of their own. */
+export function allowNamedStatements(db: Db): void {
+  serverDatabases.add(db);
+}
+
+/**
+ * The name to give a statement: on a PostgreSQL server, PostgreSQL parses and plans it once per connection
+ * (a generic plan after a few runs) instead of on every run; planning the hot queries cost more than running
+ * them. Inside a transaction, or on PGlite, none.
+ */
+export function statementName(db: DbOrTx, name: string): string | undefined {
+  return serverDatabases.has(db as Db) ? name : undefined;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a raw statement as `db.execute` does, under `name` where the database allows (statementName). Its text
+ * must be the same on every run (values as parameters), or two texts would share one name.
+ */
+export function executeNamed<T extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL) {
+  return db._.session
+    .prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(
+      dialect.sqlToQuery(query),
+      undefined,
+      statementName(db, name),
+      false,
+    )
+    .execute();
+}

@@ -76,6 +76,12 @@ export function formatReport(report: Report): string {
   lines.push(
     `Machine: ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, load average before ${report.machine.loadAverageBefore.map((v) => v.toFixed(1)).join(' ')}`,
   );
+  const ceilings = report.server.rows.filter((row) => row.group === 'ceiling');
+  if (ceilings.length > 1) {
+    lines.push(
+      `Ceiling measured before and after the API (${ceilings.map((row) => row.result.requestsPerSecond).join(' and ')} req/s): ratios are to their mean`,
+    );
+  }
   lines.push('');
   const header = [
     pad('endpoint', 30),

@@ -68,11 +68,14 @@ async function expectLogoutOffered(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   await expect(page, `${path} keeps the person signed in`).not.toHaveURL(/\/login$/);
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  // A page still settling (its code or data arriving) may swallow the first press: press again until it opens.
+  // A page still settling (its code or data arriving) may swallow the first press, or open the menu late: press
+  // again until it opens. A press waits briefly, as the toggle is named 'Close menu' once the menu is open.
   await expect(async () => {
-    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 2_000 });
-  }, `Logout in the menu of ${path}`).toPass({ timeout: 20_000 });
+    if (!(await menu.isVisible())) {
+      await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 2_000 });
+    }
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 4_000 });
+  }, `Logout in the menu of ${path}`).toPass({ timeout: 30_000 });
   await expect(async () => {
     if (await menu.isVisible()) await page.keyboard.press('Escape');
     await expect(menu).toBeHidden({ timeout: 2_000 });

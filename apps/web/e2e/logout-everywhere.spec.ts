@@ -129,9 +129,13 @@ async function walkSignedIn(page: Page, who: 'ADVISEE' | 'ADVISOR'): Promise<voi
 }
 
 test('an advisee finds Logout in the menu of every page, and it signs them out', async ({ page }) => {
+  // Some 27 pages, each opened, its menu opened and closed: three times a journey's usual time.
+  test.slow();
   await walkSignedIn(page, 'ADVISEE');
 });
 
 test('a mentor finds Logout in the menu of every page, and it signs them out', async ({ page }) => {
+  // Some 27 pages, each opened, its menu opened and closed: three times a journey's usual time.
+  test.slow();
   await walkSignedIn(page, 'ADVISOR');
 });

@@ -19,8 +19,24 @@ export function allowNamedStatements(db: Db): void {
  * (a generic plan after a few runs) instead of on every run; planning the hot queries cost more than running
  * them. Inside a transaction, or on PGlite, none.
  */
-export function statementName(db: DbOrTx, name: string): string | undefined {
+function statementName(db: DbOrTx, name: string): string | undefined {
   return serverDatabases.has(db as Db) ? name : undefined;
+}
+
+const preparedByDatabase = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+/**
+ * A query-builder statement prepared once per database (`prepare` is given the name to pass to `.prepare()`,
+ * empty where statementName gives none) and reused on every run after.
+ */
+export function preparedOnce<T>(db: DbOrTx, name: string, prepare: (statementName: string) => T): T {
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) {
+    prepared = new Map();
+    preparedByDatabase.set(db, prepared);
+  }
+  if (!prepared.has(name)) prepared.set(name, prepare(statementName(db, name) ?? ''));
+  return prepared.get(name) as T;
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });

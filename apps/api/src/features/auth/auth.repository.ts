@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
-import { statementName } from '../../db/prepared.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { signIns } from '../../db/schema/sign-ins.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -20,9 +20,6 @@ export type Account = Pick<
   'id' | 'email' | 'name' | 'role' | 'status' | 'passwordHash' | 'tokenVersion'
 >;
 
-type AuthStateQuery = ReturnType<AuthRepository['prepareAuthState']>;
-const authStateQueries = new WeakMap<DbOrTx, AuthStateQuery>();
-
 /** Accounts as sign-in, tokens and password changes need them. */
 export class AuthRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -32,33 +29,26 @@ export class AuthRepository {
    * token names its sign-in, whether that sign-in is still there (ended sign-ins are deleted).
    */
   async findAuthState(userId: number, signInId: string | null) {
-    let query = authStateQueries.get(this.db);
-    if (!query) {
-      query = this.prepareAuthState();
-      authStateQueries.set(this.db, query);
-    }
-    // No sign-in named: `sign_ins.id = null` matches none.
+    // Built once per database: it runs on every signed-in call. No sign-in named: `sign_ins.id = null` matches none.
+    const query = preparedOnce(this.db, 'auth_state', (name) =>
+      this.db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          role: users.role,
+          status: users.status,
+          tokenVersion: users.tokenVersion,
+          signInId: signIns.id,
+        })
+        .from(users)
+        .leftJoin(signIns, and(eq(signIns.id, sql.placeholder('signInId')), eq(signIns.userId, users.id)))
+        .where(eq(users.id, sql.placeholder('userId')))
+        .limit(1)
+        .prepare(name),
+    );
     const [row] = await query.execute({ userId, signInId });
     return row ?? null;
-  }
-
-  /** findAuthState's statement, built once per database: it runs on every signed-in call. */
-  private prepareAuthState() {
-    return this.db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        status: users.status,
-        tokenVersion: users.tokenVersion,
-        signInId: signIns.id,
-      })
-      .from(users)
-      .leftJoin(signIns, and(eq(signIns.id, sql.placeholder('signInId')), eq(signIns.userId, users.id)))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare(statementName(this.db, 'auth_state') ?? '');
   }
 
   /** The account with this e-mail, whatever its letter case (users_email_unique is on lower(email)). */

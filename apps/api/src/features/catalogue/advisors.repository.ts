@@ -2,7 +2,7 @@ import type { AdvisorFilters, TimeBand, TopicRef } from '@myprosper/contract/cat
 import { isoWeekdayOfName } from '@myprosper/contract/dates';
 import { and, asc, desc, eq, exists, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
-import { statementName } from '../../db/prepared.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   advisorAvailability,
   advisorLanguages,
@@ -50,9 +50,6 @@ const summaryColumns = {
   ratingCount: sql<number>`coalesce(${advisorRatings.ratingCount}, 0)`.mapWith(Number),
 };
 
-type FindAdvisorQuery = ReturnType<AdvisorsRepository['prepareFindAdvisor']>;
-const findAdvisorQueries = new WeakMap<DbOrTx, FindAdvisorQuery>();
-
 export type AdvisorSummaryRow = Awaited<ReturnType<AdvisorsRepository['listAdvisors']>>[number];
 
 /** Mentors as the public sees them: approved (ACTIVE) advisors with a profile. */
@@ -74,34 +71,28 @@ export class AdvisorsRepository {
 
   /** A public mentor with the profile's details and weekly hours (Monday first, earliest first), or null. */
   async findAdvisor(advisorId: number) {
-    let query = findAdvisorQueries.get(this.db);
-    if (!query) {
-      query = this.prepareFindAdvisor();
-      findAdvisorQueries.set(this.db, query);
-    }
+    // Built once per database: its SQL is the same for every mentor.
+    const query = preparedOnce(this.db, 'catalogue_find_advisor', (name) =>
+      this.db
+        .select({
+          ...summaryColumns,
+          linkedInUrl: users.linkedInUrl,
+          country: users.country,
+          videoUrl: advisorProfiles.videoUrl,
+          favouriteQuote: advisorProfiles.favouriteQuote,
+          biography: advisorProfiles.biography,
+          weeklyHours: weeklyHoursJson,
+        })
+        .from(users)
+        .innerJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
+        .leftJoin(industries, eq(industries.id, users.industryId))
+        .leftJoin(advisorRatings, eq(advisorRatings.advisorId, users.id))
+        .where(and(eq(users.id, sql.placeholder('advisorId')), ...this.publicConditions()))
+        .limit(1)
+        .prepare(name),
+    );
     const [row] = await query.execute({ advisorId });
     return row ?? null;
-  }
-
-  /** findAdvisor's statement, built once per database (its SQL is the same for every mentor). */
-  private prepareFindAdvisor() {
-    return this.db
-      .select({
-        ...summaryColumns,
-        linkedInUrl: users.linkedInUrl,
-        country: users.country,
-        videoUrl: advisorProfiles.videoUrl,
-        favouriteQuote: advisorProfiles.favouriteQuote,
-        biography: advisorProfiles.biography,
-        weeklyHours: weeklyHoursJson,
-      })
-      .from(users)
-      .innerJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
-      .leftJoin(industries, eq(industries.id, users.industryId))
-      .leftJoin(advisorRatings, eq(advisorRatings.advisorId, users.id))
-      .where(and(eq(users.id, sql.placeholder('advisorId')), ...this.publicConditions()))
-      .limit(1)
-      .prepare(statementName(this.db, 'catalogue_find_advisor') ?? '');
   }
 
   private publicConditions(): SQL[] {

@@ -6,7 +6,8 @@
 // BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres; the benchmark
 // database is made beside it), BENCH_EMBEDDED_SCALE (0.1; 0 skips the embedded run), BENCH_COLD_STARTS (3),
 // BENCH_ONLY (comma-separated parts of scenario names), BENCH_BUILD (on; off reuses apps/api/dist),
-// BENCH_API_ENTRY (the API bundle to run, apps/api/dist/server.js; another one implies BENCH_BUILD=off).
+// BENCH_API_ENTRY (the API bundle to run, apps/api/dist/server.js; another one implies BENCH_BUILD=off),
+// BENCH_PROFILE (a folder: the API on the server database writes a V8 CPU profile there when it stops).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -55,6 +56,7 @@ const settings = {
     .split(',')
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean),
+  profileDir: process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null,
   build:
     serverEntry === defaultEntry &&
     !['off', 'false', '0'].includes((process.env.BENCH_BUILD ?? 'on').toLowerCase()),
@@ -182,7 +184,12 @@ async function main() {
   // 3. The API on the server database, as `npm start` runs it.
   const apiLog = join(logDir, `api-${stamp}.log`);
   const api = await startServer({
-    args: ['--import', serverTiming, serverEntry],
+    args: [
+      ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`] : []),
+      '--import',
+      serverTiming,
+      serverEntry,
+    ],
     env: apiEnv({ DATABASE_URL: dataset.url, DATA_DIR: join(work, 'server-data') }),
     logFile: apiLog,
     readyPath: '/readyz',

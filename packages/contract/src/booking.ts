@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { envelope } from './common.ts';
+import { remembered } from './memo.ts';
 import { groupShare, type PriceSetting, sessionPrice } from './pricing.ts';
 import { session, sessionType } from './sessions.ts';
 import type { SlotProblem } from './slots.ts';
@@ -103,7 +104,8 @@ function describeMinutes(minutes: number): string {
  * A Kenyan mobile number (0712 123456, 712123456, +254 712 123456, 254712123456, 0110 123456) as
  * 2547XXXXXXXX / 2541XXXXXXXX, or null when it is not one.
  */
-export function normaliseKenyanMobile(phone: string): string | null {
+export const normaliseKenyanMobile = remembered((phone: string): string | null => {
+  // Remembered: parsing a number is dear, and people book and invite with the same few numbers.
   const value = phone.trim();
   if (value === '' || value.length > 30) return null;
   const parsed = parsePhoneNumberFromString(/^254\d{9}$/.test(value) ? `+${value}` : value, 'KE');
@@ -111,7 +113,7 @@ export function normaliseKenyanMobile(phone: string): string | null {
   const national = String(parsed.nationalNumber);
   if (!/^[17]\d{8}$/.test(national)) return null;
   return `254${national}`;
-}
+}, 5000);
 
 export type AttendeeCheck = { ok: true; phones: string[] } | { ok: false; message: string };
 

@@ -71,6 +71,17 @@ describe('todayIn', () => {
     expect(todayIn('UTC', new Date('2024-05-06T21:00:00Z'))).toBe('2024-05-06');
     expect(todayIn('America/Los_Angeles', new Date('2024-05-07T02:00:00Z'))).toBe('2024-05-06');
   });
+
+  it('answers each zone its own date within one minute, asked again and again (the answers are remembered)', () => {
+    const minute = ['2024-05-06T20:59:00Z', '2024-05-06T20:59:30Z', '2024-05-06T20:59:59.999Z'];
+    for (const instant of [...minute, ...minute]) {
+      expect(todayIn('Africa/Nairobi', new Date(instant))).toBe('2024-05-06');
+      expect(todayIn('Asia/Kathmandu', new Date(instant))).toBe('2024-05-07');
+    }
+    // Kathmandu is 5:45 ahead: its date changes at 18:15 UTC, on a minute like every zone's.
+    expect(todayIn('Asia/Kathmandu', new Date('2024-05-06T18:14:59Z'))).toBe('2024-05-06');
+    expect(todayIn('Asia/Kathmandu', new Date('2024-05-06T18:15:00Z'))).toBe('2024-05-07');
+  });
 });
 
 describe('calendar arithmetic', () => {

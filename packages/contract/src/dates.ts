@@ -1,5 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { remembered } from './memo.ts';
 
 /** Sessions are defined in this zone; every stored instant is UTC. */
 export const platformTimeZone = 'Africa/Nairobi';
@@ -93,10 +94,19 @@ export function formatDateChip(date: string): string {
   return format(local, dateChipFormat);
 }
 
-/** Today's calendar date (yyyy-MM-dd) in a time zone, the platform's by default. */
+/**
+ * Today's calendar date (yyyy-MM-dd) in a time zone, the platform's by default. Worked out once per zone and
+ * UTC minute: zones differ from UTC by whole minutes, so a zone's date cannot change within one.
+ */
 export function todayIn(timeZone: string = platformTimeZone, now: Date = new Date()): string {
-  return format(now, dateFormat, { in: tz(timeZone) });
+  return dateInMinute(`${Math.floor(now.getTime() / 60_000)} ${timeZone}`);
 }
+
+/** todayIn from 'UTC minute zone'. */
+const dateInMinute = remembered((key: string) => {
+  const space = key.indexOf(' ');
+  return format(new Date(Number(key.slice(0, space)) * 60_000), dateFormat, { in: tz(key.slice(space + 1)) });
+}, 64);
 
 /** Calendar arithmetic on UTC midnights, so no zone or daylight saving change can move a day. */
 function toUtcDay(date: string): Date {

@@ -131,6 +131,10 @@ export const ledgerTransactions = pgTable(
   (t) => [
     unique('ledger_transactions_idempotency_unique').on(t.idempotencyKey),
     index('ledger_transactions_session_idx').on(t.sessionId),
+    // A share's payment is found by its attendee (refunds), and removing an attendee checks the key here.
+    index('ledger_transactions_participant_idx')
+      .on(t.participantId)
+      .where(sql`${t.participantId} is not null`),
   ],
 );
 

@@ -8,6 +8,7 @@ import type {
 } from '@myprosper/contract/catalogue';
 import { catalogueMessages } from '@myprosper/contract/catalogue';
 import type { PriceType, UserType } from '@myprosper/contract/common';
+import { todayIn } from '@myprosper/contract/dates';
 import { sessionPrice } from '@myprosper/contract/pricing';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -15,7 +16,7 @@ import { type AdvisorSummaryRow, AdvisorsRepository } from './advisors.repositor
 import { CatalogueRepository, type SearchRow } from './catalogue.repository.ts';
 import { VersionedCache } from './response-cache.ts';
 import type { SearchLog } from './search-log.ts';
-import { todayInZone, weeklySessionAvailabilities } from './session-availability.ts';
+import { weeklySessionAvailabilities } from './session-availability.ts';
 
 /** How many mentors the home page shows as top mentors. */
 export const topAdvisorsCount = 8;
@@ -71,7 +72,7 @@ export class CatalogueService {
   async getAdvisorDetails(advisorId: number): Promise<AdvisorDetails> {
     const advisor = await this.advisors.findAdvisor(advisorId);
     if (!advisor) throw notFound(catalogueMessages.advisorNotFound);
-    const today = todayInZone(this.options.timeZone, this.options.now?.() ?? new Date());
+    const today = todayIn(this.options.timeZone, this.options.now?.() ?? new Date());
     return {
       ...toAdvisorSummary(advisor),
       videoURL: advisor.videoUrl,

@@ -3,7 +3,6 @@ import {
   type IsoWeekday,
   isSlotStartHour,
   slotOfHour,
-  todayIn,
   upcomingDatesOfWeekday,
   weekDayName,
 } from '@myprosper/contract/dates';
@@ -55,15 +54,4 @@ function datesOfWeekday(day: IsoWeekday, today: string, weeks: number): readonly
     comingDates.byWeekday.set(day, dates);
   }
   return dates;
-}
-
-/** The date now in `timeZone`, worked out once a minute (a zone's date cannot change within a UTC minute). */
-let todayCache: { timeZone: string; minute: number; today: string } | null = null;
-
-export function todayInZone(timeZone: string, now: Date): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (todayCache?.timeZone !== timeZone || todayCache.minute !== minute) {
-    todayCache = { timeZone, minute, today: todayIn(timeZone, now) };
-  }
-  return todayCache.today;
 }

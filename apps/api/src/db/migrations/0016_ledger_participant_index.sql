@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_participant_idx" ON "ledger_transactions" USING btree ("participant_id") WHERE "ledger_transactions"."participant_id" is not null;

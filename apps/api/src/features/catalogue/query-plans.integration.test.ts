@@ -24,6 +24,7 @@ import {
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
 import { SessionsRepository } from '../sessions/sessions.repository.ts';
+import { LedgerRepository } from '../wallet/ledger.repository.ts';
 import { AdvisorsRepository } from './advisors.repository.ts';
 import { CatalogueRepository } from './catalogue.repository.ts';
 
@@ -217,6 +218,14 @@ describe('query plans and query counts of the hot paths', () => {
 
     const version = await statementsOf(ctx.database, (db) => new CatalogueRepository(db).readVersion());
     expect(await planOf(ctx.database, version[0]!)).toMatch(/catalogue_version_pkey/);
+  });
+
+  it("finds what paid an attendee's share (a refund) through an index, not by scanning the ledger", async () => {
+    const source = await statementsOf(ctx.database, (db) => new LedgerRepository(db).sharePaymentSource(1));
+    expect(source).toHaveLength(1);
+    const plan = await planOf(ctx.database, source[0]!);
+    expect(plan).toMatch(/ledger_transactions_participant_idx/);
+    expect(plan).not.toMatch(/Seq Scan on ledger_transactions/);
   });
 
   describe('queries per request do not grow with the rows answered (no N+1)', () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { AuthRepository } from '../features/auth/auth.repository.ts';
+import { BookingRepository } from '../features/booking/booking.repository.ts';
 import { AdvisorsRepository } from '../features/catalogue/advisors.repository.ts';
 import { connectDatabase, type Database } from './connection.ts';
-import { createAdvisee, createAdvisor } from './seed/factories.ts';
+import { createAdvisee, createAdvisor, createTopic } from './seed/factories.ts';
 
 /** The statements PostgreSQL holds under a name for the session `database`'s one connection runs in. */
 async function namedStatements(database: Database): Promise<string[]> {
@@ -59,6 +60,48 @@ describe('hot reads as prepared statements', () => {
         expect(after).toEqual(before);
         expect(after).not.toContain('auth_state');
       }
+    } finally {
+      await single.close();
+    }
+  });
+
+  it("keep one generic plan on a server after a few runs, instead of planning every run (a booking's read)", async () => {
+    const topicId = (await createTopic(test.database.db, { name: 'Plans Once' })).id;
+    const mentor = await createAdvisor(test.database.db, { topicIds: [topicId] });
+    // A marketplace's many accounts, so the planner prices the statement as at scale.
+    await test.database.pool.query(
+      `insert into users (email, name, phone_number, password_hash, role)
+       select 'plans-' || n || '@example.test', 'Advisee ' || n, '2547' || lpad(n::text, 8, '0'), 'x', 'ADVISEE'
+       from generate_series(1, 60000) n`,
+    );
+    await test.database.pool.query('analyze users');
+    const single = connectDatabase(test.url, { max: 1 });
+    try {
+      const bookings = new BookingRepository(single.db);
+      const hour = (n: number) => {
+        const startsAt = new Date(Math.ceil(Date.now() / 3_600_000 + 48 + n) * 3_600_000);
+        return { startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) };
+      };
+      const runs = 12;
+      for (let n = 0; n < runs; n++) {
+        const context = await bookings.readBookingContext({
+          advisorId: mentor.id,
+          bookerId: adviseeId,
+          topicId,
+          sessionType: 'INDIVIDUAL',
+          phones254: [],
+          hour: hour(n),
+          now: new Date(),
+        });
+        expect(context).toMatchObject({ advisorGivesTopic: true, mentorBusy: false, busyPeople: [] });
+      }
+      if (test.kind !== 'server') return;
+      const { rows } = await single.pool.query<{ name: string; generic: number; custom: number }>(
+        `select name, generic_plans as generic, custom_plans as custom from pg_prepared_statements
+         where name = 'booking_context_alone'`,
+      );
+      // PostgreSQL plans the first five runs for their values, then keeps the generic plan if it is no dearer.
+      expect(rows).toEqual([{ name: 'booking_context_alone', generic: runs - 5, custom: 5 }]);
     } finally {
       await single.close();
     }

@@ -42,16 +42,22 @@ export function preparedOnce<T>(db: DbOrTx, name: string, prepare: (statementNam
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * Runs a raw statement as `db.execute` does, under `name` where the database allows (statementName). Its text
- * must be the same on every run (values as parameters), or two texts would share one name.
+ * Runs a raw statement as `db.execute` does, under `name` where the database allows (statementName). `build`
+ * makes its text once per database, with `sql.placeholder(…)` where `values` go on each run; one name, one text.
  */
-export function executeNamed<T extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL) {
-  return db._.session
-    .prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(
-      dialect.sqlToQuery(query),
+export function executeNamed<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+) {
+  const statement = preparedOnce(db, name, (statementName) =>
+    db._.session.prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(
+      dialect.sqlToQuery(build()),
       undefined,
-      statementName(db, name),
+      statementName || undefined,
       false,
-    )
-    .execute();
+    ),
+  );
+  return statement.execute(values);
 }

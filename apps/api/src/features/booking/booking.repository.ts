@@ -81,6 +81,104 @@ export function storedPhoneForms(phone254: string): string[] {
   return [phone254, `+${phone254}`, `0${national}`];
 }
 
+/** A value given when a statement runs (it is built once, with these in its place). */
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The text of readBookingContext's statement, one of four: with and without an hour, with and without other
+ * attendees' numbers to look up. Built once per database (executeNamed); the values come as placeholders.
+ */
+function bookingContextStatement(variant: { withHour: boolean; withPhones: boolean }): SQL {
+  const person = (alias: string) =>
+    sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email,
+        'role', ${alias}.role, 'status', ${alias}.status, 'phoneNumber', ${alias}.phone_number,
+        'profilePicUrl', ${alias}.profile_pic_url)`);
+  const range = variant.withHour
+    ? sql`tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz)`
+    : null;
+  const at = sql`${value('at')}::timestamptz`;
+  // Sessions and attendances overlapping the hour that hold it (as the exclusion constraints count).
+  const busyChecks: SQL = range
+    ? sql`
+        exists (select 1 from sessions s
+                where s.advisor_id = ${value('advisorId')} and s.status in ('PENDING_PAYMENT', 'CONFIRMED')
+                  and tstzrange(s.starts_at, s.ends_at) && ${range}
+                  and (s.status = 'CONFIRMED' or s.hold_expires_at > ${at})) as "mentorBusy",
+        coalesce((select json_agg(distinct p.advisee_id)
+                  from session_participants p join sessions s on s.id = p.session_id
+                  where p.advisee_id in (select id from people) and p.holds_slot
+                    and tstzrange(p.starts_at, p.ends_at) && ${range}
+                    and (s.status = 'CONFIRMED' or (s.status = 'PENDING_PAYMENT' and s.hold_expires_at > ${at}))),
+                 '[]'::json) as "busyPeople",
+        (exists (select 1 from sessions s
+                 where s.advisor_id = ${value('advisorId')} and s.status = 'PENDING_PAYMENT'
+                   and tstzrange(s.starts_at, s.ends_at) && ${range} and s.hold_expires_at <= ${at})
+         or exists (select 1 from session_participants p join sessions s on s.id = p.session_id
+                    where p.advisee_id in (select id from people) and p.holds_slot
+                      and tstzrange(p.starts_at, p.ends_at) && ${range}
+                      and s.status = 'PENDING_PAYMENT' and s.hold_expires_at <= ${at})) as "lapsedHold"`
+    : sql`false as "mentorBusy", '[]'::json as "busyPeople", false as "lapsedHold"`;
+  // Other attendees' numbers, if any, are looked up by their owners. Without any (most bookings), no array goes
+  // to the server: PostgreSQL prices an array parameter at ten elements, so that statement's generic plan
+  // looked dearer than one planned for the values, and it was planned again on every booking (1–2 ms,
+  // more than it runs).
+  const owners = variant.withPhones
+    ? sql`owners as (select u.* from users u where u.phone_number = any(${value('forms')}::text[]))`
+    : sql`owners as (select u.* from users u where false)`;
+  return sql`
+      with ${owners}, people as (
+        select ${value('bookerId')}::int as id union select id from owners
+      )
+      select
+        (select ${person('u')} from users u where u.id = ${value('advisorId')}) as advisor,
+        (select ${person('u')} from users u where u.id = ${value('bookerId')}) as booker,
+        (select json_build_object('id', t.id, 'name', t.name, 'tagLine', t.tag_line, 'imgUrl', t.img_url)
+         from topics t where t.id = ${value('topicId')} and t.is_live) as topic,
+        exists (select 1 from advisor_topics a where a.advisor_id = ${value('advisorId')} and a.topic_id = ${value('topicId')})
+          as "givesTopic",
+        coalesce((select json_agg(json_build_object('dayOfWeek', h.day_of_week, 'startHour', h.start_hour))
+                  from advisor_availability h where h.advisor_id = ${value('advisorId')}), '[]'::json) as "weeklyHours",
+        coalesce((select json_agg(to_char(b.blocked_date, 'YYYY-MM-DD'))
+                  from advisor_blocked_dates b where b.advisor_id = ${value('advisorId')}), '[]'::json) as "blockedDates",
+        (select json_build_object('base_session_price', p.base_session_price, 'vat_tax', p.vat_tax)
+         from pricing_settings p where p.price_type = ${value('sessionType')}) as pricing,
+        coalesce((select json_agg(${person('o')} order by o.id) from owners o), '[]'::json) as "phoneOwners",
+        ${busyChecks}`;
+}
+
+/**
+ * The text of insertBooking's statement: the session and its attendees (arrays, one element each) in one
+ * statement. Built once per database (executeNamed); the values come as placeholders.
+ */
+function bookingInsertStatement(): SQL {
+  return sql`
+      with new_session as (
+        insert into ${sessions} (reference, advisor_id, advisee_id, topic_id, session_type, starts_at, ends_at,
+                                 status, payment_status, payment_mode, amount, hold_expires_at)
+        values (${value('reference')}, ${value('advisorId')}, ${value('adviseeId')}, ${value('topicId')},
+                ${value('sessionType')}, ${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz,
+                ${value('status')}, ${value('paymentStatus')}, ${value('paymentMode')}, ${value('amount')},
+                ${value('holdExpiresAt')}::timestamptz)
+        returning id, call_status, ics_sequence, starts_at, ends_at
+      ), new_participants as (
+        insert into ${sessionParticipants} (session_id, advisee_id, phone_number, email, amount, invitation_status,
+                                            payment_status, is_host, starts_at, ends_at, holds_slot)
+        select s.id, p.advisee_id, p.phone_number, p.email, p.amount, p.invitation_status::invitation_status,
+               p.payment_status::session_payment_status, p.is_host, s.starts_at, s.ends_at, true
+        from new_session s,
+             unnest(${value('attendeeIds')}::int[], ${value('phones')}::text[], ${value('emails')}::text[],
+                    ${value('amounts')}::int[], ${value('invitationStatuses')}::text[],
+                    ${value('paymentStatuses')}::text[], ${value('hosts')}::boolean[])
+               with ordinality as p(advisee_id, phone_number, email, amount, invitation_status, payment_status,
+                                    is_host, n)
+        order by p.n
+        returning id, advisee_id, phone_number
+      )
+      select s.id, s.call_status as "callStatus", s.ics_sequence as "icsSequence",
+             (select json_agg(np.id order by np.id) from new_participants np) as "participantIds"
+      from new_session s`;
+}
+
 /** What booking reads (people, topics, weekly hours, prices) and writes (a session and its attendees). */
 export class BookingRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -173,46 +271,9 @@ export class BookingRepository {
     hour: { startsAt: Date; endsAt: Date } | null;
     now: Date;
   }): Promise<BookingContext> {
-    const { advisorId, bookerId, topicId, hour, now } = query;
+    const { hour } = query;
     const forms = query.phones254.flatMap(storedPhoneForms);
-    const person = (alias: string) =>
-      sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email,
-        'role', ${alias}.role, 'status', ${alias}.status, 'phoneNumber', ${alias}.phone_number,
-        'profilePicUrl', ${alias}.profile_pic_url)`);
-    const range = hour
-      ? sql`tstzrange(${hour.startsAt.toISOString()}::timestamptz, ${hour.endsAt.toISOString()}::timestamptz)`
-      : null;
-    const at = sql`${now.toISOString()}::timestamptz`;
-    // Sessions and attendances overlapping the hour that hold it (as the exclusion constraints count).
-    const busyChecks: SQL = range
-      ? sql`
-        exists (select 1 from sessions s
-                where s.advisor_id = ${advisorId} and s.status in ('PENDING_PAYMENT', 'CONFIRMED')
-                  and tstzrange(s.starts_at, s.ends_at) && ${range}
-                  and (s.status = 'CONFIRMED' or s.hold_expires_at > ${at})) as "mentorBusy",
-        coalesce((select json_agg(distinct p.advisee_id)
-                  from session_participants p join sessions s on s.id = p.session_id
-                  where p.advisee_id in (select id from people) and p.holds_slot
-                    and tstzrange(p.starts_at, p.ends_at) && ${range}
-                    and (s.status = 'CONFIRMED' or (s.status = 'PENDING_PAYMENT' and s.hold_expires_at > ${at}))),
-                 '[]'::json) as "busyPeople",
-        (exists (select 1 from sessions s
-                 where s.advisor_id = ${advisorId} and s.status = 'PENDING_PAYMENT'
-                   and tstzrange(s.starts_at, s.ends_at) && ${range} and s.hold_expires_at <= ${at})
-         or exists (select 1 from session_participants p join sessions s on s.id = p.session_id
-                    where p.advisee_id in (select id from people) and p.holds_slot
-                      and tstzrange(p.starts_at, p.ends_at) && ${range}
-                      and s.status = 'PENDING_PAYMENT' and s.hold_expires_at <= ${at})) as "lapsedHold"`
-      : sql`false as "mentorBusy", '[]'::json as "busyPeople", false as "lapsedHold"`;
-    // Other attendees' numbers, if any, are looked up by their owners. Without any (most bookings), no array goes
-    // to the server: PostgreSQL prices an array parameter at ten elements, so that statement's generic plan
-    // looked dearer than one planned for the values, and it was planned again on every booking (1–2 ms,
-    // more than it runs).
-    const owners =
-      forms.length > 0
-        ? sql`owners as (select u.* from users u where u.phone_number = any(${sql.param(forms)}::text[]))`
-        : sql`owners as (select u.* from users u where false)`;
-    // Four texts, with and without an hour, with and without other attendees: each its own statement.
+    const variant = { withHour: hour !== null, withPhones: forms.length > 0 };
     const result = await executeNamed<{
       advisor: BookingPerson | null;
       booker: BookingPerson | null;
@@ -227,26 +288,17 @@ export class BookingRepository {
       lapsedHold: boolean;
     }>(
       this.db,
-      `booking_context${range ? '' : '_without_hour'}${forms.length > 0 ? '' : '_alone'}`,
-      sql`
-      with ${owners}, people as (
-        select ${bookerId}::int as id union select id from owners
-      )
-      select
-        (select ${person('u')} from users u where u.id = ${advisorId}) as advisor,
-        (select ${person('u')} from users u where u.id = ${bookerId}) as booker,
-        (select json_build_object('id', t.id, 'name', t.name, 'tagLine', t.tag_line, 'imgUrl', t.img_url)
-         from topics t where t.id = ${topicId} and t.is_live) as topic,
-        exists (select 1 from advisor_topics a where a.advisor_id = ${advisorId} and a.topic_id = ${topicId})
-          as "givesTopic",
-        coalesce((select json_agg(json_build_object('dayOfWeek', h.day_of_week, 'startHour', h.start_hour))
-                  from advisor_availability h where h.advisor_id = ${advisorId}), '[]'::json) as "weeklyHours",
-        coalesce((select json_agg(to_char(b.blocked_date, 'YYYY-MM-DD'))
-                  from advisor_blocked_dates b where b.advisor_id = ${advisorId}), '[]'::json) as "blockedDates",
-        (select json_build_object('base_session_price', p.base_session_price, 'vat_tax', p.vat_tax)
-         from pricing_settings p where p.price_type = ${query.sessionType}) as pricing,
-        coalesce((select json_agg(${person('o')} order by o.id) from owners o), '[]'::json) as "phoneOwners",
-        ${busyChecks}`,
+      `booking_context${variant.withHour ? '' : '_without_hour'}${variant.withPhones ? '' : '_alone'}`,
+      () => bookingContextStatement(variant),
+      {
+        advisorId: query.advisorId,
+        bookerId: query.bookerId,
+        topicId: query.topicId,
+        sessionType: query.sessionType,
+        ...(variant.withPhones ? { forms } : {}),
+        ...(hour ? { startsAt: hour.startsAt.toISOString(), endsAt: hour.endsAt.toISOString() } : {}),
+        at: query.now.toISOString(),
+      },
     );
     const row = result.rows[0]!;
     const attendeesByPhone = new Map<string, BookingPerson>();
@@ -278,44 +330,34 @@ export class BookingRepository {
     session: NewSession,
     participants: readonly NewParticipant[],
   ): Promise<InsertedBooking> {
-    // Arrays go as one parameter each (a bare array would be spread into a list).
-    const column = <T>(pick: (p: NewParticipant) => T) => sql.param(participants.map(pick));
+    const column = <T>(pick: (p: NewParticipant) => T) => participants.map(pick);
     const result = await executeNamed<{
       id: number;
       callStatus: InsertedBooking['callStatus'];
       icsSequence: number;
       participantIds: number[] | null;
-    }>(
-      this.db,
-      'booking_insert',
-      sql`
-      with new_session as (
-        insert into ${sessions} (reference, advisor_id, advisee_id, topic_id, session_type, starts_at, ends_at,
-                                 status, payment_status, payment_mode, amount, hold_expires_at)
-        values (${session.reference}, ${session.advisorId}, ${session.adviseeId}, ${session.topicId},
-                ${session.sessionType}, ${session.startsAt.toISOString()}::timestamptz,
-                ${session.endsAt.toISOString()}::timestamptz, ${session.status}, ${session.paymentStatus},
-                ${session.paymentMode}, ${session.amount}, ${session.holdExpiresAt?.toISOString() ?? null}::timestamptz)
-        returning id, call_status, ics_sequence, starts_at, ends_at
-      ), new_participants as (
-        insert into ${sessionParticipants} (session_id, advisee_id, phone_number, email, amount, invitation_status,
-                                            payment_status, is_host, starts_at, ends_at, holds_slot)
-        select s.id, p.advisee_id, p.phone_number, p.email, p.amount, p.invitation_status::invitation_status,
-               p.payment_status::session_payment_status, p.is_host, s.starts_at, s.ends_at, true
-        from new_session s,
-             unnest(${column((p) => p.adviseeId)}::int[], ${column((p) => p.phoneNumber)}::text[],
-                    ${column((p) => p.email)}::text[], ${column((p) => p.amount)}::int[],
-                    ${column((p) => p.invitationStatus)}::text[], ${column((p) => p.paymentStatus)}::text[],
-                    ${column((p) => p.isHost)}::boolean[])
-               with ordinality as p(advisee_id, phone_number, email, amount, invitation_status, payment_status,
-                                    is_host, n)
-        order by p.n
-        returning id, advisee_id, phone_number
-      )
-      select s.id, s.call_status as "callStatus", s.ics_sequence as "icsSequence",
-             (select json_agg(np.id order by np.id) from new_participants np) as "participantIds"
-      from new_session s`,
-    );
+    }>(this.db, 'booking_insert', bookingInsertStatement, {
+      reference: session.reference,
+      advisorId: session.advisorId,
+      adviseeId: session.adviseeId,
+      topicId: session.topicId,
+      sessionType: session.sessionType,
+      startsAt: session.startsAt.toISOString(),
+      endsAt: session.endsAt.toISOString(),
+      status: session.status,
+      paymentStatus: session.paymentStatus,
+      paymentMode: session.paymentMode,
+      amount: session.amount,
+      holdExpiresAt: session.holdExpiresAt?.toISOString() ?? null,
+      // Arrays go as one parameter each.
+      attendeeIds: column((p) => p.adviseeId),
+      phones: column((p) => p.phoneNumber),
+      emails: column((p) => p.email),
+      amounts: column((p) => p.amount),
+      invitationStatuses: column((p) => p.invitationStatus),
+      paymentStatuses: column((p) => p.paymentStatus),
+      hosts: column((p) => p.isHost),
+    });
     const row = result.rows[0]!;
     return {
       id: row.id,

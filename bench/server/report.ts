@@ -11,6 +11,8 @@ export interface Row {
   result: LoadResult;
   /** Requests per second as a share of the ceiling's (1 = as fast as a bare route). */
   ratioToCeiling: number;
+  /** The ceiling (req/s) measured just before and just after this endpoint: the ratio is to their mean. */
+  ceiling?: { before: number; after: number };
 }
 
 export interface Target {
@@ -76,10 +78,12 @@ export function formatReport(report: Report): string {
   lines.push(
     `Machine: ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, load average before ${report.machine.loadAverageBefore.map((v) => v.toFixed(1)).join(' ')}`,
   );
-  const ceilings = report.server.rows.filter((row) => row.group === 'ceiling');
-  if (ceilings.length > 1) {
+  const around = report.server.rows.flatMap((row) =>
+    row.ceiling ? [row.ceiling.before, row.ceiling.after] : [],
+  );
+  if (around.length > 0) {
     lines.push(
-      `Ceiling measured before and after the API (${ceilings.map((row) => row.result.requestsPerSecond).join(' and ')} req/s): ratios are to their mean`,
+      `Ceiling measured between every two endpoints (${Math.min(...around)}–${Math.max(...around)} req/s): each ratio is to the mean of the two beside its endpoint (column 'beside')`,
     );
   }
   lines.push('');
@@ -90,6 +94,7 @@ export function formatReport(report: Report): string {
     lpad('p95 ms', 8),
     lpad('p99 ms', 8),
     lpad('ceiling', 8),
+    lpad('beside', 7),
     lpad('server p95', 11),
     lpad('server p99', 11),
     lpad('non-2xx', 8),
@@ -110,6 +115,7 @@ export function formatReport(report: Report): string {
         lpad(ms(r.latency.p95), 8),
         lpad(ms(r.latency.p99), 8),
         lpad(`${Math.round(row.ratioToCeiling * 100)} %`, 8),
+        lpad(row.ceiling ? String(Math.round((row.ceiling.before + row.ceiling.after) / 2)) : '-', 7),
         lpad(ms(r.server?.p95), 11),
         lpad(ms(r.server?.p99), 11),
         lpad(String(non2xx + r.errors + r.timeouts), 8),

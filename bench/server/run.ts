@@ -7,6 +7,7 @@
 // database is made beside it), BENCH_EMBEDDED_SCALE (0.1; 0 skips the embedded run), BENCH_COLD_STARTS (3),
 // BENCH_ONLY (comma-separated parts of scenario names), BENCH_BUILD (on; off reuses apps/api/dist),
 // BENCH_API_ENTRY (the API bundle to run, apps/api/dist/server.js; another one implies BENCH_BUILD=off),
+// BENCH_CEILING_DURATION seconds (5: each measure of the ceiling, between every two endpoints),
 // BENCH_PROFILE (a folder: the API on the server database writes a V8 CPU profile there when it stops).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -17,7 +18,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { describe, embeddedDataset, serverDataset } from './database.ts';
 import { type LoadOptions, runLoad } from './load.ts';
-import { startServer, stopServer } from './processes.ts';
+import { type Running, startServer, stopServer } from './processes.ts';
 import { formatReport, type Report, type Row, saveReport, type Target } from './report.ts';
 import {
   apiScenarios,
@@ -56,6 +57,7 @@ const settings = {
     .split(',')
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean),
+  ceilingSeconds: number('BENCH_CEILING_DURATION', 5),
   profileDir: process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null,
   build:
     serverEntry === defaultEntry &&
@@ -118,19 +120,33 @@ async function measure(scenario: Scenario, baseUrl: string, serverLog?: string) 
   return result;
 }
 
-/** The bare Fastify route's throughput, the ceiling of this machine. */
-async function measureCeiling(name: string) {
-  const ceiling = await startServer({
+/**
+ * The bare Fastify route, the ceiling of this machine: its server runs through the whole API run (idle while
+ * the API is loaded) and is measured between every two endpoints, for `ceilingSeconds` after a 1-second
+ * warm-up. This host's speed drifts by half within minutes (other work on a shared host), so each endpoint's
+ * ratio is to the mean of the ceilings measured just before and just after it.
+ */
+async function startCeiling() {
+  return startServer({
     args: [join(root, 'bench/server/ceiling.mjs')],
     env: {},
     logFile: join(logDir, `ceiling-${stamp}.log`),
     readyPath: '/',
   });
-  try {
-    return await measure({ ...ceilingScenario(), name }, ceiling.baseUrl);
-  } finally {
-    await stopServer(ceiling);
-  }
+}
+
+async function measureCeiling(ceiling: Running, name: string) {
+  return runLoad({
+    baseUrl: ceiling.baseUrl,
+    connections: settings.connections,
+    warmupSeconds: 1,
+    durationSeconds: settings.ceilingSeconds,
+    headers,
+    next: ceilingScenario().next,
+  }).then((result) => {
+    log(`  ${name}: ${result.requestsPerSecond} req/s`);
+    return result;
+  });
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -175,11 +191,14 @@ async function main() {
     `  ${inputs.slots.length} free slots ready to book by ${new Set(inputs.slots.map((s) => s.bookerId)).size} advisees`,
   );
 
-  // 2. The ceiling: a bare Fastify route, alone on the machine; measured again after the API (below).
+  // 2. The ceiling: a bare Fastify route, measured first alone, then between every two endpoints.
   const rows: Row[] = [];
+  /** The ceilings measured before and after each endpoint, by the endpoint's row. */
+  const adjacent = new Map<Row, { before: number; after: number }>();
   log('Load:');
-  const ceilingFirst = await measureCeiling(ceilingScenario().name);
-  rows.push({ name: ceilingScenario().name, group: 'ceiling', result: ceilingFirst, ratioToCeiling: 1 });
+  const ceiling = await startCeiling();
+  let lastCeiling = await measureCeiling(ceiling, ceilingScenario().name);
+  const firstCeiling = lastCeiling;
 
   // 3. The API on the server database, as `npm start` runs it.
   const apiLog = join(logDir, `api-${stamp}.log`);
@@ -199,12 +218,11 @@ async function main() {
   try {
     for (const scenario of selected(apiScenarios(inputs))) {
       const result = await measure(scenario, api.baseUrl, apiLog);
-      rows.push({
-        name: scenario.name,
-        group: scenario.group,
-        result,
-        ratioToCeiling: 0, // set below, once the ceiling is measured again
-      });
+      const row: Row = { name: scenario.name, group: scenario.group, result, ratioToCeiling: 0 };
+      rows.push(row);
+      const before = lastCeiling.requestsPerSecond;
+      lastCeiling = await measureCeiling(ceiling, '  ceiling');
+      adjacent.set(row, { before, after: lastCeiling.requestsPerSecond });
       if (scenario.group === 'booking') {
         const check = await withClient(dataset.url, (client) => verifyBookings(client, inputs.bookerIds));
         const refused: Record<string, number> = {};
@@ -228,16 +246,21 @@ async function main() {
     );
   } finally {
     await stopServer(api);
+    await stopServer(ceiling);
   }
   await withClient(dataset.url, (client) => cleanUp(client, inputs.bookerIds));
-  if (rows.length > 1) {
-    // This machine's speed drifts over minutes (a shared host): the ratios are to the mean of both ceilings.
-    const again = await measureCeiling('ceiling, again after the API');
-    rows.push({ name: 'ceiling, again after the API', group: 'ceiling', result: again, ratioToCeiling: 1 });
+  const ceilingRows: Row[] = [
+    { name: ceilingScenario().name, group: 'ceiling', result: firstCeiling, ratioToCeiling: 1 },
+    { name: 'ceiling, last (after the API)', group: 'ceiling', result: lastCeiling, ratioToCeiling: 1 },
+  ];
+  for (const row of rows) {
+    const around = adjacent.get(row)!;
+    row.ceiling = around;
+    const mean = (around.before + around.after) / 2;
+    row.ratioToCeiling = mean > 0 ? row.result.requestsPerSecond / mean : 0;
   }
-  const ceilings = rows.filter((row) => row.group === 'ceiling');
-  const ceilingRps = ceilings.reduce((sum, row) => sum + row.result.requestsPerSecond, 0) / ceilings.length;
-  for (const row of rows) row.ratioToCeiling = ceilingRps > 0 ? row.result.requestsPerSecond / ceilingRps : 0;
+  rows.unshift(ceilingRows[0]!);
+  if (rows.length > 1) rows.push(ceilingRows[1]!);
 
   // 4. Embedded (PGlite): throughput on a smaller dataset, then the cold start on its data folder.
   let embedded: Report['embedded'] = null;

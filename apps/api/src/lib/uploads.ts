@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -146,9 +147,13 @@ export async function receiveFile(
   await mkdir(tempDir, { recursive: true });
   const tempPath = join(tempDir, `${randomBytes(12).toString('hex')}.upload`);
   const inspector = new UploadInspector(accept);
+  const output = createWriteStream(tempPath);
   try {
-    await pipeline(part.file as Readable, inspector, createWriteStream(tempPath));
+    await pipeline(part.file as Readable, inspector, output);
   } catch (error) {
+    // A file refused on its first bytes fails the pipeline while the temporary file is still being opened:
+    // removed before the open completes, it would be created after and left behind. Wait for it to close.
+    if (!output.closed) await once(output, 'close').catch(() => {});
     await unlink(tempPath).catch(() => {});
     throw asUploadError(error, inspector.detected?.kind ?? (accept === 'IMAGE' ? 'IMAGE' : 'VIDEO'));
   }

@@ -99,14 +99,15 @@ export function formatDateChip(date: string): string {
  * UTC minute: zones differ from UTC by whole minutes, so a zone's date cannot change within one.
  */
 export function todayIn(timeZone: string = platformTimeZone, now: Date = new Date()): string {
-  return dateInMinute(`${Math.floor(now.getTime() / 60_000)} ${timeZone}`);
+  return dateInMinute(Math.floor(now.getTime() / 60_000), timeZone);
 }
 
-/** todayIn from 'UTC minute zone'. */
-const dateInMinute = remembered((key: string) => {
-  const space = key.indexOf(' ');
-  return format(new Date(Number(key.slice(0, space)) * 60_000), dateFormat, { in: tz(key.slice(space + 1)) });
-}, 64);
+/** todayIn by UTC minute and zone. */
+const dateInMinute = remembered(
+  (minute: number, timeZone: string) => format(new Date(minute * 60_000), dateFormat, { in: tz(timeZone) }),
+  64,
+  (minute, timeZone) => `${minute} ${timeZone}`,
+);
 
 /** Calendar arithmetic on UTC midnights, so no zone or daylight saving change can move a day. */
 function toUtcDay(date: string): Date {

@@ -79,33 +79,36 @@ export function hourOfTime(time: string): number | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The instant of an hour of a date in a zone, from 'zone yyyy-MM-dd hour' (remembered: zone arithmetic is dear). */
-const slotStartMs = remembered((key: string): number => {
-  // The zone has no spaces and the hour is a number: the date is what lies between (whatever it is).
-  const timeZone = key.slice(0, key.indexOf(' '));
-  const hour = Number(key.slice(key.lastIndexOf(' ') + 1));
-  const date = key.slice(key.indexOf(' ') + 1, key.lastIndexOf(' '));
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new TZDate(year, month - 1, day, hour, 0, 0, 0, timeZone).getTime();
-}, 5000);
+/** slotStart's instant in milliseconds, remembered: zone arithmetic is dear. */
+const slotStartMs = remembered(
+  (date: string, hour: number, timeZone: string): number => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return new TZDate(year, month - 1, day, hour, 0, 0, 0, timeZone).getTime();
+  },
+  5000,
+  (date, hour, timeZone) => `${timeZone} ${date} ${hour}`,
+);
 
 /** The instant a calendar date and hour (platform zone) stands for. */
 export function slotStart(date: string, hour: number, timeZone: string = platformTimeZone): Date {
-  return new Date(slotStartMs(`${timeZone} ${date} ${hour}`));
+  return new Date(slotStartMs(date, hour, timeZone));
 }
 
 export function slotEnd(start: Date): Date {
   return new Date(start.getTime() + sessionLengthMinutes * 60_000);
 }
 
-/** localDateTimeOf from 'zone milliseconds', remembered (sessions start on the hour: few different instants). */
-const localDateTimeAt = remembered((key: string) => {
-  const [timeZone = platformTimeZone, ms = '0'] = key.split(' ');
-  const local = new TZDate(Number(ms), timeZone);
-  const date = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
-  const time = `${pad(local.getHours())}:${pad(local.getMinutes())}`;
-  return { date, time, hour: local.getHours(), dateTime: `${date}T${time}:${pad(local.getSeconds())}` };
-}, 5000);
+/** localDateTimeOf by instant (milliseconds) and zone, remembered: sessions start on the hour, few instants recur. */
+const localDateTimeAt = remembered(
+  (ms: number, timeZone: string) => {
+    const local = new TZDate(ms, timeZone);
+    const date = `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+    const time = `${pad(local.getHours())}:${pad(local.getMinutes())}`;
+    return { date, time, hour: local.getHours(), dateTime: `${date}T${time}:${pad(local.getSeconds())}` };
+  },
+  5000,
+  (ms, timeZone) => `${timeZone} ${ms}`,
+);
 
 /**
  * What an instant shows in the platform zone: date (yyyy-MM-dd), time (HH:mm), hour, and the spec's
@@ -115,7 +118,7 @@ export function localDateTimeOf(
   instant: Date,
   timeZone: string = platformTimeZone,
 ): { date: string; time: string; hour: number; dateTime: string } {
-  return { ...localDateTimeAt(`${timeZone} ${instant.getTime()}`) };
+  return { ...localDateTimeAt(instant.getTime(), timeZone) };
 }
 
 function overlaps(start: Date, end: Date, taken: readonly TakenRange[]): boolean {

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn } from './support/api.ts';
 
 /**
@@ -8,9 +8,19 @@ import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn
  * booking needs two hours' notice.
  */
 
+/** The contexts a journey opened: closed after it, pass or fail. */
+const opened: BrowserContext[] = [];
+
+// A context left open stays in its call, sending and decoding video for the rest of the run: the browser is
+// shared by every journey of the worker, and the later ones would run on what is left of the machine.
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 /** A signed-in page of its own (a browser context: own storage) on the session's page. */
 async function openSession(browser: Browser, email: string, sessionId: number): Promise<Page> {
   const context = await browser.newContext();
+  opened.push(context);
   const page = await context.newPage();
   await signIn(page, email);
   await page.goto(`/sessions/${sessionId}`);

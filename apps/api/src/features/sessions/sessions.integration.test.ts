@@ -124,6 +124,17 @@ describe('sessions: lists, details, calendar and ratings', () => {
       );
       const page = res.json().data;
       expect(page).toMatchObject({ page: 1, pageSize: 2, total: 4 });
+      // The total counts every page: of one type, and past the last page too.
+      const typed = await get(
+        w.advisee,
+        `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING?sessionType=INDIVIDUAL&page=2&pageSize=2`,
+      );
+      expect(typed.json().data).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+      const beyond = await get(
+        w.advisee,
+        `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING?page=9&pageSize=2`,
+      );
+      expect(beyond.json().data).toMatchObject({ sessions: [], page: 9, total: 4 });
       const byId = new Map((page.sessions as ListedSession[]).map((s) => [s.id, s]));
       expect(byId.get(w.group.id)).toMatchObject({ sessionType: 'GROUP', sessionStatus: 'UPCOMING' });
       const all = await get(w.advisee, `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING`);
@@ -141,6 +152,12 @@ describe('sessions: lists, details, calendar and ratings', () => {
       const listed = res.json().data.sessions as ListedSession[];
       expect(listed.map((s) => s.id)).toEqual([w.group.id, w.confirmed.id]);
       expect(listed.every((s) => s.paymentStatus === 'PAID')).toBe(true);
+      expect(res.json().data.total).toBe(2);
+      const beyond = await get(
+        w.advisor,
+        `/getAdvisorSessionsByIdAndStatus/${w.advisor.id}/PAST?page=3&pageSize=1`,
+      );
+      expect(beyond.json().data).toMatchObject({ sessions: [], total: 2 });
       expect(await listIds(w.advisor, `/getAdvisorSessionsByIdAndStatus/${w.advisor.id}/PENDING`)).toEqual(
         [],
       );

@@ -1,7 +1,8 @@
 import type { SessionListStatus, SessionType } from '@myprosper/contract/sessions';
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
+import { executeNamed, preparedOnce } from '../../db/prepared.ts';
 import { topics } from '../../db/schema/catalogue.ts';
 import { sessionFeedback, sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
@@ -38,6 +39,15 @@ export interface ParticipantRecord {
 }
 
 const advisorUser = alias(users, 'advisor_user');
+
+/** The values of a list of sessions' statements, given on each run (they are built once, with these in place). */
+const listValues = {
+  userId: sql.placeholder('userId'),
+  now: sql`${sql.placeholder('now')}::timestamptz`,
+  sessionType: sql.placeholder('sessionType'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
 const hostUser = alias(users, 'host_user');
 
 /** Whether a session holds its slot at `now`: paid, or unpaid with its hold still running. */
@@ -58,40 +68,46 @@ export interface SessionListFilter {
 export class SessionsRepository {
   constructor(private readonly db: DbOrTx) {}
 
+  /** The sessions with these ids, in the order given (a missing one is left out). */
   async findRecords(ids: readonly number[]): Promise<SessionRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({
-        id: sessions.id,
-        reference: sessions.reference,
-        sessionType: sessions.sessionType,
-        startsAt: sessions.startsAt,
-        endsAt: sessions.endsAt,
-        status: sessions.status,
-        paymentStatus: sessions.paymentStatus,
-        callStatus: sessions.callStatus,
-        amount: sessions.amount,
-        holdExpiresAt: sessions.holdExpiresAt,
-        icsSequence: sessions.icsSequence,
-        topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
-        advisor: {
-          id: advisorUser.id,
-          name: advisorUser.name,
-          email: advisorUser.email,
-          profilePicUrl: advisorUser.profilePicUrl,
-        },
-        host: {
-          id: hostUser.id,
-          name: hostUser.name,
-          email: hostUser.email,
-          profilePicUrl: hostUser.profilePicUrl,
-        },
-      })
-      .from(sessions)
-      .innerJoin(topics, eq(topics.id, sessions.topicId))
-      .innerJoin(advisorUser, eq(advisorUser.id, sessions.advisorId))
-      .innerJoin(hostUser, eq(hostUser.id, sessions.adviseeId))
-      .where(inArray(sessions.id, [...ids]));
+    // Built once per database and named (db/prepared.ts): every list of sessions runs it.
+    const query = preparedOnce(this.db, 'sessions_records', (name) =>
+      this.db
+        .select({
+          id: sessions.id,
+          reference: sessions.reference,
+          sessionType: sessions.sessionType,
+          startsAt: sessions.startsAt,
+          endsAt: sessions.endsAt,
+          status: sessions.status,
+          paymentStatus: sessions.paymentStatus,
+          callStatus: sessions.callStatus,
+          amount: sessions.amount,
+          holdExpiresAt: sessions.holdExpiresAt,
+          icsSequence: sessions.icsSequence,
+          topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
+          advisor: {
+            id: advisorUser.id,
+            name: advisorUser.name,
+            email: advisorUser.email,
+            profilePicUrl: advisorUser.profilePicUrl,
+          },
+          host: {
+            id: hostUser.id,
+            name: hostUser.name,
+            email: hostUser.email,
+            profilePicUrl: hostUser.profilePicUrl,
+          },
+        })
+        .from(sessions)
+        .innerJoin(topics, eq(topics.id, sessions.topicId))
+        .innerJoin(advisorUser, eq(advisorUser.id, sessions.advisorId))
+        .innerJoin(hostUser, eq(hostUser.id, sessions.adviseeId))
+        .where(sql`${sessions.id} = any(${sql.placeholder('ids')}::int[])`)
+        .prepare(name),
+    );
+    const rows = await query.execute({ ids: [...ids] });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id)).filter((row): row is SessionRecord => row !== undefined);
   }
@@ -104,23 +120,27 @@ export class SessionsRepository {
   /** Attendees of these sessions, host first. The e-mail is the registered one when the person signed up. */
   async findParticipants(sessionIds: readonly number[]): Promise<ParticipantRecord[]> {
     if (sessionIds.length === 0) return [];
-    return this.db
-      .select({
-        id: sessionParticipants.id,
-        sessionId: sessionParticipants.sessionId,
-        adviseeId: sessionParticipants.adviseeId,
-        name: users.name,
-        phoneNumber: sessionParticipants.phoneNumber,
-        email: sql<string | null>`coalesce(${users.email}, ${sessionParticipants.email})`,
-        amount: sessionParticipants.amount,
-        invitationStatus: sessionParticipants.invitationStatus,
-        paymentStatus: sessionParticipants.paymentStatus,
-        isHost: sessionParticipants.isHost,
-      })
-      .from(sessionParticipants)
-      .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
-      .where(inArray(sessionParticipants.sessionId, [...sessionIds]))
-      .orderBy(desc(sessionParticipants.isHost), asc(sessionParticipants.id));
+    const query = preparedOnce(this.db, 'sessions_participants', (name) =>
+      this.db
+        .select({
+          id: sessionParticipants.id,
+          sessionId: sessionParticipants.sessionId,
+          adviseeId: sessionParticipants.adviseeId,
+          name: users.name,
+          phoneNumber: sessionParticipants.phoneNumber,
+          email: sql<string | null>`coalesce(${users.email}, ${sessionParticipants.email})`,
+          amount: sessionParticipants.amount,
+          invitationStatus: sessionParticipants.invitationStatus,
+          paymentStatus: sessionParticipants.paymentStatus,
+          isHost: sessionParticipants.isHost,
+        })
+        .from(sessionParticipants)
+        .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
+        .where(sql`${sessionParticipants.sessionId} = any(${sql.placeholder('ids')}::int[])`)
+        .orderBy(desc(sessionParticipants.isHost), asc(sessionParticipants.id))
+        .prepare(name),
+    );
+    return query.execute({ ids: [...sessionIds] });
   }
 
   async isParticipant(sessionId: number, adviseeId: number): Promise<boolean> {
@@ -138,59 +158,73 @@ export class SessionsRepository {
    * PAST: ended and confirmed.
    */
   async listAdviseeSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
-    const { now } = filter;
-    const byStatus: Record<SessionListStatus, SQL | undefined> = {
-      UPCOMING: and(gt(sessions.endsAt, now), ne(sessions.status, 'CANCELLED')),
-      PENDING: and(
-        gt(sessions.endsAt, now),
-        holdsSlotAt(now),
-        eq(sessionParticipants.paymentStatus, 'UNPAID'),
-      ),
-      PAST: and(lte(sessions.endsAt, now), eq(sessions.status, 'CONFIRMED')),
+    const { now, userId, sessionType } = listValues;
+    const byStatus: Record<SessionListStatus, SQL> = {
+      UPCOMING: sql`s.ends_at > ${now} and s.status <> 'CANCELLED'`,
+      PENDING: sql`s.ends_at > ${now}
+        and (s.status = 'CONFIRMED' or (s.status = 'PENDING_PAYMENT' and s.hold_expires_at > ${now}))
+        and p.payment_status = 'UNPAID'`,
+      PAST: sql`s.ends_at <= ${now} and s.status = 'CONFIRMED'`,
     };
-    const where = and(
-      eq(sessionParticipants.adviseeId, filter.userId),
-      byStatus[filter.status],
-      filter.sessionType ? eq(sessions.sessionType, filter.sessionType) : undefined,
+    return this.listPage(
+      `sessions_advisee_${filter.status.toLowerCase()}`,
+      filter,
+      (typed) => sql`
+      from session_participants p join sessions s on s.id = p.session_id
+      where p.advisee_id = ${userId} and ${byStatus[filter.status]}
+        ${typed ? sql`and s.session_type = ${sessionType}` : sql``}`,
     );
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select({ id: sessions.id })
-        .from(sessionParticipants)
-        .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
-        .where(where)
-        .orderBy(desc(sessions.startsAt), desc(sessions.id))
-        .limit(filter.limit)
-        .offset(filter.offset),
-      this.db
-        .select({ total: count() })
-        .from(sessionParticipants)
-        .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
-        .where(where),
-    ]);
-    return { ids: rows.map((r) => r.id), total: totals[0]?.total ?? 0 };
   }
 
   /** A mentor's confirmed sessions, newest first; unpaid holds never show, and so Pending is always empty. */
   async listAdvisorSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
     if (filter.status === 'PENDING') return { ids: [], total: 0 };
-    const where = and(
-      eq(sessions.advisorId, filter.userId),
-      eq(sessions.status, 'CONFIRMED'),
-      filter.status === 'UPCOMING' ? gt(sessions.endsAt, filter.now) : lte(sessions.endsAt, filter.now),
-      filter.sessionType ? eq(sessions.sessionType, filter.sessionType) : undefined,
+    const { now, userId, sessionType } = listValues;
+    const ended = filter.status === 'UPCOMING' ? sql`s.ends_at > ${now}` : sql`s.ends_at <= ${now}`;
+    return this.listPage(
+      `sessions_advisor_${filter.status.toLowerCase()}`,
+      filter,
+      (typed) => sql`
+      from sessions s
+      where s.advisor_id = ${userId} and s.status = 'CONFIRMED' and ${ended}
+        ${typed ? sql`and s.session_type = ${sessionType}` : sql``}`,
     );
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(where)
-        .orderBy(desc(sessions.startsAt), desc(sessions.id))
-        .limit(filter.limit)
-        .offset(filter.offset),
-      this.db.select({ total: count() }).from(sessions).where(where),
-    ]);
-    return { ids: rows.map((r) => r.id), total: totals[0]?.total ?? 0 };
+  }
+
+  /**
+   * One page of a list of sessions (`s`), newest first, with how many there are in all, in one statement named
+   * per list and per whether a session type is asked (`source` gives the from and where clauses). Past the
+   * last page, the count is read on its own.
+   */
+  private async listPage(
+    name: string,
+    filter: SessionListFilter,
+    source: (typed: boolean) => SQL,
+  ): Promise<{ ids: number[]; total: number }> {
+    const typed = filter.sessionType !== undefined;
+    const statement = `${name}${typed ? '_typed' : ''}`;
+    const values = {
+      userId: filter.userId,
+      now: filter.now.toISOString(),
+      ...(typed ? { sessionType: filter.sessionType } : {}),
+    };
+    const { rows } = await executeNamed<{ id: number; total: number }>(
+      this.db,
+      `${statement}_page`,
+      () => sql`select s.id, (count(*) over ())::int as total ${source(typed)}
+        order by s.starts_at desc, s.id desc limit ${listValues.limit} offset ${listValues.offset}`,
+      { ...values, limit: filter.limit, offset: filter.offset },
+    );
+    if (rows.length > 0 || filter.offset === 0) {
+      return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+    }
+    const counted = await executeNamed<{ total: number }>(
+      this.db,
+      `${statement}_count`,
+      () => sql`select count(*)::int as total ${source(typed)}`,
+      values,
+    );
+    return { ids: [], total: counted.rows[0]?.total ?? 0 };
   }
 
   /** The time ranges of a mentor's sessions that hold their slot, overlapping [from, to). */

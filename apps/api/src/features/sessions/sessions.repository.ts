@@ -39,6 +39,7 @@ export interface ParticipantRecord {
 }
 
 const advisorUser = alias(users, 'advisor_user');
+const hostUser = alias(users, 'host_user');
 
 /** The values of a list of sessions' statements, given on each run (they are built once, with these in place). */
 const listValues = {
@@ -48,7 +49,6 @@ const listValues = {
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
-const hostUser = alias(users, 'host_user');
 
 /** Whether a session holds its slot at `now`: paid, or unpaid with its hold still running. */
 export function holdsSlotAt(now: Date): SQL {

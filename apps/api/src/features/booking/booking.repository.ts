@@ -1,7 +1,7 @@
 import type { PaymentMode } from '@myprosper/contract/booking';
 import type { SessionType } from '@myprosper/contract/sessions';
 import type { WeeklyHour } from '@myprosper/contract/slots';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { advisorAvailability, advisorTopics, pricingSettings, topics } from '../../db/schema/catalogue.ts';
@@ -196,22 +196,6 @@ export class BookingRepository {
       .from(users)
       .where(eq(users.id, id));
     return row ?? null;
-  }
-
-  /** Registered people with any of these numbers (given as 254XXXXXXXXX), keyed by that form. */
-  async findUsersByPhones(phones254: readonly string[]) {
-    const found = new Map<string, { id: number; role: string; email: string }>();
-    if (phones254.length === 0) return found;
-    const forms = phones254.flatMap(storedPhoneForms);
-    const rows = await this.db
-      .select({ id: users.id, role: users.role, email: users.email, phoneNumber: users.phoneNumber })
-      .from(users)
-      .where(inArray(users.phoneNumber, forms));
-    for (const phone of phones254) {
-      const match = rows.find((row) => row.phoneNumber && storedPhoneForms(phone).includes(row.phoneNumber));
-      if (match) found.set(phone, { id: match.id, role: match.role, email: match.email });
-    }
-    return found;
   }
 
   /** A published program: an unpublished one can no longer be booked or bought as a voucher. */

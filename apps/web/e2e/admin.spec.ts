@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { formatDateChip } from '@myprosper/contract/dates';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   type Auth,
-  acceptCookies,
   bookFirstFree,
   demo,
   freeSlots,
   type JourneyAdvisee,
   logIn,
+  openOtherBrowser,
   payByMpesa,
   registerAdvisee,
   type Slot,
@@ -30,14 +30,6 @@ async function openAdmin(page: Page, label: string): Promise<void> {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label }).click();
   }
   await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
-}
-
-async function openOtherBrowser(browser: Browser) {
-  const { baseURL, viewport } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await acceptCookies(page);
-  return { context, page };
 }
 
 /** A new advisee of this run only, with the name the admin looks for. */

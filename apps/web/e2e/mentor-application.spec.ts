@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { advisorTerms } from '@myprosper/contract/advisor-application';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { acceptCookies, demo, lastMessageId, latestMessageTo, signIn } from './support/api.ts';
+import {
+  acceptCookies,
+  demo,
+  lastMessageId,
+  latestMessageTo,
+  openOtherBrowser,
+  signIn,
+} from './support/api.ts';
 
 const video = readFileSync(resolve(import.meta.dirname, '../../api/test/fixtures/tiny.webm'));
 const password = 'Kilima#2026';
@@ -54,15 +61,6 @@ async function logIn(page: Page, email: string): Promise<void> {
   await field(page, 'Username').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-/** Another person on another device (their own storage), with this project's address and screen. */
-async function openOtherBrowser(browser: Browser) {
-  const { baseURL, viewport } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await acceptCookies(page);
-  return { context, page };
 }
 
 async function approveAsAdmin(browser: Browser, name: string): Promise<void> {

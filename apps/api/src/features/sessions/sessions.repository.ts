@@ -50,8 +50,8 @@ const listValues = {
   offset: sql.placeholder('offset'),
 };
 
-/** Whether a session holds its slot at `now`: paid, or unpaid with its hold still running. */
-export function holdsSlotAt(now: Date): SQL {
+/** Whether a session holds its slot at `now` (an instant, or a statement's value): paid, or unpaid with its hold still running. */
+export function holdsSlotAt(now: Date | SQL): SQL {
   return sql`(${sessions.status} = 'CONFIRMED' OR (${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} > ${now}))`;
 }
 
@@ -158,70 +158,68 @@ export class SessionsRepository {
    * PAST: ended and confirmed.
    */
   async listAdviseeSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
-    const { now, userId, sessionType } = listValues;
-    const byStatus: Record<SessionListStatus, SQL> = {
-      UPCOMING: sql`s.ends_at > ${now} and s.status <> 'CANCELLED'`,
-      PENDING: sql`s.ends_at > ${now}
-        and (s.status = 'CONFIRMED' or (s.status = 'PENDING_PAYMENT' and s.hold_expires_at > ${now}))
-        and p.payment_status = 'UNPAID'`,
-      PAST: sql`s.ends_at <= ${now} and s.status = 'CONFIRMED'`,
+    const { now, userId } = listValues;
+    const byStatus: Record<SessionListStatus, () => SQL> = {
+      UPCOMING: () => sql`${sessions.endsAt} > ${now} and ${sessions.status} <> 'CANCELLED'`,
+      PENDING: () => sql`${sessions.endsAt} > ${now} and ${holdsSlotAt(now)}
+        and ${sessionParticipants.paymentStatus} = 'UNPAID'`,
+      PAST: () => sql`${sessions.endsAt} <= ${now} and ${sessions.status} = 'CONFIRMED'`,
     };
     return this.listPage(
       `sessions_advisee_${filter.status.toLowerCase()}`,
       filter,
-      (typed) => sql`
-      from session_participants p join sessions s on s.id = p.session_id
-      where p.advisee_id = ${userId} and ${byStatus[filter.status]}
-        ${typed ? sql`and s.session_type = ${sessionType}` : sql``}`,
+      () => sql`from ${sessionParticipants} join ${sessions} on ${sessions.id} = ${sessionParticipants.sessionId}
+        where ${sessionParticipants.adviseeId} = ${userId} and ${byStatus[filter.status]()}`,
     );
   }
 
   /** A mentor's confirmed sessions, newest first; unpaid holds never show, and so Pending is always empty. */
   async listAdvisorSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
     if (filter.status === 'PENDING') return { ids: [], total: 0 };
-    const { now, userId, sessionType } = listValues;
-    const ended = filter.status === 'UPCOMING' ? sql`s.ends_at > ${now}` : sql`s.ends_at <= ${now}`;
+    const { now, userId } = listValues;
     return this.listPage(
       `sessions_advisor_${filter.status.toLowerCase()}`,
       filter,
-      (typed) => sql`
-      from sessions s
-      where s.advisor_id = ${userId} and s.status = 'CONFIRMED' and ${ended}
-        ${typed ? sql`and s.session_type = ${sessionType}` : sql``}`,
+      () => sql`from ${sessions}
+        where ${sessions.advisorId} = ${userId} and ${sessions.status} = 'CONFIRMED'
+          and ${filter.status === 'UPCOMING' ? sql`${sessions.endsAt} > ${now}` : sql`${sessions.endsAt} <= ${now}`}`,
     );
   }
 
   /**
-   * One page of a list of sessions (`s`), newest first, with how many there are in all, in one statement named
-   * per list and per whether a session type is asked (`source` gives the from and where clauses). Past the
-   * last page, the count is read on its own.
+   * One page of a list of sessions, newest first, with how many there are in all, in one statement named per
+   * list and per whether a session type is asked (`source` gives the from and where clauses, built once per
+   * statement; the type's condition is added to them). Past the last page, the count is read on its own.
    */
   private async listPage(
     name: string,
     filter: SessionListFilter,
-    source: (typed: boolean) => SQL,
+    source: () => SQL,
   ): Promise<{ ids: number[]; total: number }> {
     const typed = filter.sessionType !== undefined;
     const statement = `${name}${typed ? '_typed' : ''}`;
+    const rows = () =>
+      typed ? sql`${source()} and ${sessions.sessionType} = ${listValues.sessionType}` : source();
     const values = {
       userId: filter.userId,
       now: filter.now.toISOString(),
       ...(typed ? { sessionType: filter.sessionType } : {}),
     };
-    const { rows } = await executeNamed<{ id: number; total: number }>(
+    const page = await executeNamed<{ id: number; total: number }>(
       this.db,
       `${statement}_page`,
-      () => sql`select s.id, (count(*) over ())::int as total ${source(typed)}
-        order by s.starts_at desc, s.id desc limit ${listValues.limit} offset ${listValues.offset}`,
+      () => sql`select ${sessions.id}, (count(*) over ())::int as total ${rows()}
+        order by ${sessions.startsAt} desc, ${sessions.id} desc
+        limit ${listValues.limit} offset ${listValues.offset}`,
       { ...values, limit: filter.limit, offset: filter.offset },
     );
-    if (rows.length > 0 || filter.offset === 0) {
-      return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+    if (page.rows.length > 0 || filter.offset === 0) {
+      return { ids: page.rows.map((row) => row.id), total: page.rows[0]?.total ?? 0 };
     }
     const counted = await executeNamed<{ total: number }>(
       this.db,
       `${statement}_count`,
-      () => sql`select count(*)::int as total ${source(typed)}`,
+      () => sql`select count(*)::int as total ${rows()}`,
       values,
     );
     return { ids: [], total: counted.rows[0]?.total ?? 0 };

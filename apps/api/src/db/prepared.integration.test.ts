@@ -34,14 +34,16 @@ describe('hot reads as prepared statements', () => {
     const auth = new AuthRepository(test.database.db);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
-        n % 2 === 0 ? advisors.findAdvisor(advisorId) : auth.findAuthState(adviseeId, null),
+        n % 2 === 0
+          ? advisors.findAdvisors([advisorId]).then(([row]) => row)
+          : auth.findAuthState(adviseeId, null),
       ),
     );
     for (const [n, answer] of answers.entries()) {
       if (n % 2 === 0) expect(answer).toMatchObject({ id: advisorId, name: 'Amani Otieno' });
       else expect(answer).toMatchObject({ id: adviseeId, name: 'Baraka Mwangi', signInId: null });
     }
-    expect(await advisors.findAdvisor(adviseeId)).toBeNull();
+    expect(await advisors.findAdvisors([adviseeId])).toEqual([]);
     expect(await auth.findAuthState(advisorId + adviseeId + 1000, null)).toBeNull();
   });
 
@@ -51,10 +53,10 @@ describe('hot reads as prepared statements', () => {
     try {
       const before = await namedStatements(single);
       await new AuthRepository(single.db).findAuthState(adviseeId, null);
-      await new AdvisorsRepository(single.db).findAdvisor(advisorId);
+      await new AdvisorsRepository(single.db).findAdvisors([advisorId]);
       const after = await namedStatements(single);
       if (test.kind === 'server') {
-        expect(after).toEqual(['auth_state', 'catalogue_find_advisor']);
+        expect(after).toEqual(['auth_state', 'catalogue_find_advisors']);
       } else {
         // PGlite serves every connection from one session: a name would be made twice.
         expect(after).toEqual(before);
@@ -65,7 +67,7 @@ describe('hot reads as prepared statements', () => {
     }
   });
 
-  it("keep one generic plan on a server after a few runs, instead of planning every run (a booking's read, alone or in a group)", async () => {
+  it("keep one generic plan on a server after a few runs, instead of planning every run (a booking's read, alone or in a group; mentors' profiles, one or several)", async () => {
     const topicId = (await createTopic(test.database.db, { name: 'Plans Once' })).id;
     const mentor = await createAdvisor(test.database.db, { topicIds: [topicId] });
     // A marketplace's many accounts, so the planner prices the statement as at scale.
@@ -114,15 +116,25 @@ describe('hot reads as prepared statements', () => {
         expect([...context.attendeesByPhone.keys()]).toEqual([registered]);
         expect(context.attendeesByPhone.get(registered)).toMatchObject({ name: `Advisee ${1 + n}` });
       }
+      // Profiles are read in batches of whoever asked at the same moment: one mentor or several.
+      const advisors = new AdvisorsRepository(single.db);
+      for (let n = 0; n < runs; n++) {
+        const asked = [mentor.id, advisorId, adviseeId].slice(0, 1 + (n % 3));
+        const found = await advisors.findAdvisors(asked);
+        expect(found.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+          [mentor.id, advisorId].slice(0, Math.min(2, 1 + (n % 3))).sort((a, b) => a - b),
+        );
+      }
       if (test.kind !== 'server') return;
       const { rows } = await single.pool.query<{ name: string; generic: number; custom: number }>(
         `select name, generic_plans as generic, custom_plans as custom from pg_prepared_statements
-         where name in ('booking_context_alone', 'booking_context') order by name`,
+         where name in ('booking_context_alone', 'booking_context', 'catalogue_find_advisors') order by name`,
       );
       // PostgreSQL plans the first five runs for their values, then keeps the generic plan if it is no dearer.
       expect(rows).toEqual([
         { name: 'booking_context', generic: runs - 5, custom: 5 },
         { name: 'booking_context_alone', generic: runs - 5, custom: 5 },
+        { name: 'catalogue_find_advisors', generic: runs - 5, custom: 5 },
       ]);
     } finally {
       await single.close();

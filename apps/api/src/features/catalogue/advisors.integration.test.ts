@@ -272,4 +272,29 @@ describe('mentors: lists, filters and profiles', () => {
     }
     expect((await get('/getAdvisorDetails/mentor')).statusCode).toBe(422);
   });
+
+  it('answers profiles asked for at the same moment (read together) each with its own mentor, and 404 for the unknown ones among them', async () => {
+    const db = ctx.database.db;
+    const mentors = [];
+    for (const name of ['Wanjiru Kamau', 'Kipchoge Rono', 'Achieng Oduya']) {
+      mentors.push(await createAdvisor(db, { name, availability: { Tuesday: [10] } }));
+    }
+    const pending = await createAdvisor(db, { status: 'PENDING_REVIEW' });
+    const asked = [mentors[0]!.id, 2_000_000_001, mentors[1]!.id, pending.id, mentors[2]!.id, mentors[0]!.id];
+    const answers = await Promise.all(asked.map((id) => get(`/getAdvisorDetails/${id}`)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 200, 404, 200, 200]);
+    expect(answers.map((res) => res.json().data?.name ?? res.json().message)).toEqual([
+      'Wanjiru Kamau',
+      catalogueMessages.advisorNotFound,
+      'Kipchoge Rono',
+      catalogueMessages.advisorNotFound,
+      'Achieng Oduya',
+      'Wanjiru Kamau',
+    ]);
+    for (const res of [answers[0]!, answers[2]!, answers[4]!]) {
+      expect(res.json().data.sessionAvailabilities.map((day: { dayName: string }) => day.dayName)).toEqual([
+        'Tuesday',
+      ]);
+    }
+  });
 });

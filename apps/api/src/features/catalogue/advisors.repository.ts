@@ -51,6 +51,7 @@ const summaryColumns = {
 };
 
 export type AdvisorSummaryRow = Awaited<ReturnType<AdvisorsRepository['listAdvisors']>>[number];
+export type AdvisorProfileRow = Awaited<ReturnType<AdvisorsRepository['findAdvisors']>>[number];
 
 /** Mentors as the public sees them: approved (ACTIVE) advisors with a profile. */
 export class AdvisorsRepository {
@@ -69,10 +70,13 @@ export class AdvisorsRepository {
     return options.limit === undefined ? query : query.limit(options.limit);
   }
 
-  /** A public mentor with the profile's details and weekly hours (Monday first, earliest first), or null. */
-  async findAdvisor(advisorId: number) {
-    // Built once per database: its SQL is the same for every mentor.
-    const query = preparedOnce(this.db, 'catalogue_find_advisor', (name) =>
+  /**
+   * Public mentors with the profile's details and weekly hours (Monday first, earliest first), those of
+   * `advisorIds` that are public, in no particular order.
+   */
+  findAdvisors(advisorIds: readonly number[]) {
+    // Built once per database: its SQL is the same for every set of mentors.
+    const query = preparedOnce(this.db, 'catalogue_find_advisors', (name) =>
       this.db
         .select({
           ...summaryColumns,
@@ -87,12 +91,10 @@ export class AdvisorsRepository {
         .innerJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
         .leftJoin(industries, eq(industries.id, users.industryId))
         .leftJoin(advisorRatings, eq(advisorRatings.advisorId, users.id))
-        .where(and(eq(users.id, sql.placeholder('advisorId')), ...this.publicConditions()))
-        .limit(1)
+        .where(and(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`, ...this.publicConditions()))
         .prepare(name),
     );
-    const [row] = await query.execute({ advisorId });
-    return row ?? null;
+    return query.execute({ ids: advisorIds });
   }
 
   private publicConditions(): SQL[] {

@@ -11,8 +11,9 @@ import type { PriceType, UserType } from '@myprosper/contract/common';
 import { todayIn } from '@myprosper/contract/dates';
 import { sessionPrice } from '@myprosper/contract/pricing';
 import type { Db } from '../../db/connection.ts';
+import { BatchLoader } from '../../lib/batch-loader.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type AdvisorSummaryRow, AdvisorsRepository } from './advisors.repository.ts';
+import { type AdvisorProfileRow, type AdvisorSummaryRow, AdvisorsRepository } from './advisors.repository.ts';
 import { CatalogueRepository, type SearchRow } from './catalogue.repository.ts';
 import { VersionedCache } from './response-cache.ts';
 import type { SearchLog } from './search-log.ts';
@@ -35,6 +36,8 @@ export interface CatalogueServiceOptions {
 export class CatalogueService {
   private readonly catalogue: CatalogueRepository;
   private readonly advisors: AdvisorsRepository;
+  /** Mentors' profiles asked for at about the same time are read in one query. */
+  private readonly advisorProfiles: BatchLoader<number, AdvisorProfileRow>;
   private readonly searchResults = new VersionedCache<{ hits: SearchRow[]; total: number }>(
     undefined,
     searchResultsKept,
@@ -46,6 +49,10 @@ export class CatalogueService {
   ) {
     this.catalogue = new CatalogueRepository(db);
     this.advisors = new AdvisorsRepository(db);
+    this.advisorProfiles = new BatchLoader(
+      (ids) => this.advisors.findAdvisors(ids),
+      (row) => row.id,
+    );
   }
 
   listLiveTopics() {
@@ -70,7 +77,7 @@ export class CatalogueService {
   }
 
   async getAdvisorDetails(advisorId: number): Promise<AdvisorDetails> {
-    const advisor = await this.advisors.findAdvisor(advisorId);
+    const advisor = await this.advisorProfiles.find(advisorId);
     if (!advisor) throw notFound(catalogueMessages.advisorNotFound);
     const today = todayIn(this.options.timeZone, this.options.now?.() ?? new Date());
     return {

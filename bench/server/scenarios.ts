@@ -7,8 +7,11 @@ import { TokenService } from '../../apps/api/src/features/auth/token.service.ts'
 import { sessionShape, typoSearches } from './dataset.ts';
 import type { LoadRequest } from './load.ts';
 
-/** 'uncached': catalogue reads that miss the cache on purpose, shown for what they cost (no target). */
-export type Group = 'ceiling' | 'catalogue' | 'uncached' | 'search' | 'sessions' | 'booking';
+/**
+ * 'uncached': catalogue reads that miss the cache on purpose, shown for what they cost (no target).
+ * 'reference': the bare route sending as many bytes as the endpoint above it (no target).
+ */
+export type Group = 'ceiling' | 'reference' | 'catalogue' | 'uncached' | 'search' | 'sessions' | 'booking';
 
 export interface Scenario {
   name: string;
@@ -182,6 +185,15 @@ export function ceilingScenario(): Scenario {
     name: 'ceiling: bare Fastify, constant',
     group: 'ceiling',
     next: () => ({ method: 'GET', path: '/' }),
+  };
+}
+
+/** The bare route sending a body of `bytes` bytes, as big as a large answer of the API. */
+export function sameBytesScenario(bytes: number): Scenario {
+  return {
+    name: `ceiling, ${bytes.toLocaleString('en')} random bytes`,
+    group: 'reference',
+    next: () => ({ method: 'GET', path: `/bytes/${bytes}` }),
   };
 }
 

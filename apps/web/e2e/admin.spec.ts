@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { formatDateChip } from '@myprosper/contract/dates';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   type Auth,
   bookFirstFree,
@@ -8,12 +8,12 @@ import {
   freeSlots,
   type JourneyAdvisee,
   logIn,
-  openOtherBrowser,
   payByMpesa,
   registerAdvisee,
   type Slot,
   signIn,
 } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const api = '/myprosper/api';
 
@@ -91,7 +91,7 @@ test.describe('the admin console', () => {
 
   test('an admin publishes a program with tips and changes the price for new bookings', async ({
     page,
-    browser,
+    otherBrowser,
   }) => {
     test.setTimeout(120_000);
     const name = `Beekeeping Basics ${Date.now().toString(36)}`;
@@ -113,7 +113,7 @@ test.describe('the admin console', () => {
     await expect(page.getByText(`Program created: ${name}`)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Published');
 
-    const visitor = await openOtherBrowser(browser);
+    const visitor = await otherBrowser();
     await visitor.page.goto('/topics');
     await visitor.page
       .getByRole('link', { name: new RegExp(name) })
@@ -140,7 +140,7 @@ test.describe('the admin console', () => {
     await form.getByRole('button', { name: 'Save individual price' }).click();
     await expect(page.getByText('Price saved; it applies to new bookings only')).toBeVisible();
 
-    const mentee = await openOtherBrowser(browser);
+    const mentee = await otherBrowser();
     const advisee = await registerRefundJourney(mentee.page.request);
     await signIn(mentee.page, advisee.email);
     const mentorId = (await logIn(mentee.page.request, demo.mentor)).userId;

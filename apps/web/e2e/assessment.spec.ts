@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { bookEarliestSlot, demo, registerAdvisee, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
-test("a mentor reads the advisee's newest self assessment on the session page", async ({ page, browser }) => {
+test("a mentor reads the advisee's newest self assessment on the session page", async ({
+  page,
+  otherBrowser,
+}) => {
   const advisee = await registerAdvisee(page.request, 'Otieno Assessed');
   const sessionId = await bookEarliestSlot(page.request, advisee);
 
@@ -41,8 +44,7 @@ test("a mentor reads the advisee's newest self assessment on the session page", 
   );
 
   // The advisee's own view of the session shows no such card.
-  const own = await browser.newContext();
-  const ownPage = await own.newPage();
+  const { context: own, page: ownPage } = await otherBrowser();
   await signIn(ownPage, advisee.email);
   await ownPage.goto(`/sessions/${sessionId}`);
   await expect(ownPage.getByRole('heading', { name: 'Mentor' })).toBeVisible();

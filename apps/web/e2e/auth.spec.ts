@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { acceptCookies, demo, demoPassword, registerAdvisee, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
@@ -112,7 +112,7 @@ test('an expired bearer token is refreshed without signing out, until the sign-i
 
 test('a person signed in on two browsers signs the other one out, which is sent to log in on its next action', async ({
   page,
-  browser,
+  otherBrowser,
   request,
 }) => {
   const person = await registerAdvisee(request, 'Wanjiku Devices');
@@ -120,12 +120,10 @@ test('a person signed in on two browsers signs the other one out, which is sent 
   expect((await request.post('/myprosper/auth/logout', { headers: person.auth })).ok()).toBe(true);
 
   // The other browser: Firefox on Windows, as its User-Agent says; logged in through the form.
-  const otherContext = await browser.newContext({
+  const { context: otherContext, page: other } = await otherBrowser({
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
     viewport: page.viewportSize(),
   });
-  const other = await otherContext.newPage();
-  await acceptCookies(other);
   await other.goto('/login');
   await other.getByLabel('Username').fill(person.email);
   await other.getByLabel('Password', { exact: true }).fill(demoPassword);

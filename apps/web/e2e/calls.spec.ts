@@ -1,5 +1,6 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn } from './support/api.ts';
+import { expect, type OtherBrowser, test } from './support/fixtures.ts';
 
 /**
  * Real calls in headless Chromium with its fake camera and microphone (playwright.config.ts): each person
@@ -8,20 +9,17 @@ import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn
  * booking needs two hours' notice.
  */
 
-/** The contexts a journey opened: closed after it, pass or fail. */
-const opened: BrowserContext[] = [];
-
-// A context left open stays in its call, sending and decoding video for the rest of the run: the browser is
-// shared by every journey of the worker, and the later ones would run on what is left of the machine.
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((context) => context.close()));
-});
-
-/** A signed-in page of its own (a browser context: own storage) on the session's page. */
-async function openSession(browser: Browser, email: string, sessionId: number): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  const page = await context.newPage();
+/**
+ * A signed-in page of its own (a browser context: own storage) on the session's page. The journey's
+ * otherBrowser closes it after the journey, pass or fail: a page left in its call would send and decode video
+ * for the rest of the run, in the browser every later journey of the worker shares.
+ */
+async function openSession(
+  otherBrowser: () => Promise<OtherBrowser>,
+  email: string,
+  sessionId: number,
+): Promise<Page> {
+  const { page } = await otherBrowser();
   await signIn(page, email);
   await page.goto(`/sessions/${sessionId}`);
   return page;
@@ -81,7 +79,7 @@ async function expectSeesAndHears(page: Page, name: string): Promise<void> {
 }
 
 test('a mentor and a mentee see and hear each other; mute shows, a reload comes back, leaving removes the tile', async ({
-  browser,
+  otherBrowser,
   page,
 }) => {
   test.setTimeout(180_000);
@@ -90,12 +88,12 @@ test('a mentor and a mentee see and hear each other; mute shows, a reload comes 
   const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
   await payByMpesa(page.request, mentee, sessionId);
 
-  const menteePage = await openSession(browser, mentee.email, sessionId);
+  const menteePage = await openSession(otherBrowser, mentee.email, sessionId);
   await menteePage.getByRole('link', { name: 'Join session' }).click();
   await expect(menteePage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
   await expect(menteePage.getByText('Waiting for your mentor to start the session')).toBeVisible();
 
-  const mentorPage = await openSession(browser, demo.mentor, sessionId);
+  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
   await mentorPage.getByRole('link', { name: 'Start session' }).click();
   await expect(mentorPage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
   // Booked hours ahead: the countdown runs to the start (then to the end).
@@ -119,7 +117,10 @@ test('a mentor and a mentee see and hear each other; mute shows, a reload comes 
   await expect(mentorPage.getByText('Waiting for your mentee to join')).toBeVisible();
 });
 
-test('a group of three holds a call: everyone sees and hears the two others', async ({ browser, page }) => {
+test('a group of three holds a call: everyone sees and hears the two others', async ({
+  otherBrowser,
+  page,
+}) => {
   test.setTimeout(180_000);
   const mentor = await bookingMentor(page.request);
   const host = await registerAdvisee(page.request, 'Achieng Host');
@@ -136,12 +137,12 @@ test('a group of three holds a call: everyone sees and hears the two others', as
   await payByMpesa(page.request, host, sessionId);
   await payByMpesa(page.request, guest, sessionId);
 
-  const mentorPage = await openSession(browser, demo.mentor, sessionId);
+  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
   await mentorPage.getByRole('link', { name: 'Start session' }).click();
   await expect(mentorPage).toHaveURL(new RegExp(`/sessions/group/call/${sessionId}$`));
-  const hostPage = await openSession(browser, host.email, sessionId);
+  const hostPage = await openSession(otherBrowser, host.email, sessionId);
   await hostPage.getByRole('link', { name: 'Join session' }).click();
-  const guestPage = await openSession(browser, guest.email, sessionId);
+  const guestPage = await openSession(otherBrowser, guest.email, sessionId);
   await guestPage.getByRole('link', { name: 'Join session' }).click();
   await expect(guestPage).toHaveURL(new RegExp(`/sessions/group/call/${sessionId}$`));
 

@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { advisorTerms } from '@myprosper/contract/advisor-application';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  acceptCookies,
-  demo,
-  lastMessageId,
-  latestMessageTo,
-  openOtherBrowser,
-  signIn,
-} from './support/api.ts';
+import type { Page } from '@playwright/test';
+import { acceptCookies, demo, lastMessageId, latestMessageTo, signIn } from './support/api.ts';
+import { expect, type OtherBrowser, test } from './support/fixtures.ts';
 
 const video = readFileSync(resolve(import.meta.dirname, '../../api/test/fixtures/tiny.webm'));
 const password = 'Kilima#2026';
@@ -63,8 +57,8 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-async function approveAsAdmin(browser: Browser, name: string): Promise<void> {
-  const { context, page } = await openOtherBrowser(browser);
+async function approveAsAdmin(otherBrowser: () => Promise<OtherBrowser>, name: string): Promise<void> {
+  const { context, page } = await otherBrowser();
   await signIn(page, demo.admin);
   await page.goto('/');
   const isPhone = (page.viewportSize()?.width ?? 1280) < 768;
@@ -85,7 +79,7 @@ async function approveAsAdmin(browser: Browser, name: string): Promise<void> {
 
 test('a mentor applies in three steps, waits for review, is approved and goes public', async ({
   page,
-  browser,
+  otherBrowser,
 }) => {
   test.setTimeout(240_000);
   const run = uniqueRun();
@@ -170,14 +164,14 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   await expect(page.getByText('Your mentor application is still under review').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await approveAsAdmin(browser, run.name);
+  await approveAsAdmin(otherBrowser, run.name);
 
   await logIn(page, run.email);
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('ADVISOR');
 
   // The public mentor list shows them (a mentor's own list leaves them out).
-  const visitor = await openOtherBrowser(browser);
+  const visitor = await otherBrowser();
   await visitor.page.goto('/advisors');
   await expect(visitor.page.getByText(run.name, { exact: true }).first()).toBeVisible();
   await visitor.context.close();

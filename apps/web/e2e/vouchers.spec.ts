@@ -1,6 +1,7 @@
 import { formatDateChip } from '@myprosper/contract/dates';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { demo, lastMessageId, latestMessageTo, logIn, registerAdvisee, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /** Test cards of the local hosted page (apps/api/sandbox/README.md). */
 const paysCard = '4111 1111 1111 1111';
@@ -59,7 +60,7 @@ test('an advisee books a session and pays by card on the hosted page', async ({ 
 
 test('a voucher bought by card is mailed to its recipient, who books with its code', async ({
   page,
-  browser,
+  otherBrowser,
 }) => {
   const mentor = await logIn(page.request, demo.mentor);
   const buyer = await registerAdvisee(page.request, 'Card Journey');
@@ -116,8 +117,7 @@ test('a voucher bought by card is mailed to its recipient, who books with its co
   expect(code).toBeTruthy();
 
   // The recipient signs up and books with the code.
-  const context = await browser.newContext();
-  const recipientPage = await context.newPage();
+  const { context, page: recipientPage } = await otherBrowser();
   await registerAdvisee(recipientPage.request, 'Card Journey', { email: recipientEmail });
   await signIn(recipientPage, recipientEmail);
   await bookInTheApp(recipientPage, mentor.userId, 5, 'Voucher');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 export const demoPassword = 'Prosper#2026';
 export const demo = {
@@ -39,15 +39,6 @@ export async function signIn(page: Page, email: string, password = demoPassword)
 /** Hides the cookie banner for journeys that are not about it. */
 export async function acceptCookies(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
-}
-
-/** Another person on another device (their own storage), with this project's address and screen. */
-export async function openOtherBrowser(browser: Browser) {
-  const { baseURL, viewport } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await acceptCookies(page);
-  return { context, page };
 }
 
 interface OutboxMessage {

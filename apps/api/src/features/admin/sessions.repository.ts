@@ -6,6 +6,7 @@ import { topics } from '../../db/schema/catalogue.ts';
 import { sessionCancellations, sessionSettlements } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { holdLapsedAt } from '../sessions/sessions.repository.ts';
 
 const mentorUser = alias(users, 'mentor_user');
 const hostUser = alias(users, 'host_user');
@@ -36,7 +37,7 @@ export interface AdminSessionFilter {
 
 /** The status people see, in SQL: an unpaid hold past its time is EXPIRED. */
 function statusIs(status: BookingStatus, now: Date): SQL {
-  const lapsed = sql`(${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} <= ${now})`;
+  const lapsed = holdLapsedAt(now);
   switch (status) {
     case 'EXPIRED':
       return sql`(${sessions.status} = 'EXPIRED' OR ${lapsed})`;

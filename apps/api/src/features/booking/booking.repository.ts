@@ -8,6 +8,7 @@ import { advisorAvailability, advisorTopics, pricingSettings, topics } from '../
 import { advisorBlockedDates } from '../../db/schema/profiles.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { holdLapsedAt, holdsSlotAt } from '../sessions/sessions.repository.ts';
 
 export interface NewSession {
   reference: string;
@@ -100,23 +101,22 @@ function bookingContextStatement(variant: { withHour: boolean; withPhones: boole
   // Sessions and attendances overlapping the hour that hold it (as the exclusion constraints count).
   const busyChecks: SQL = range
     ? sql`
-        exists (select 1 from sessions s
-                where s.advisor_id = ${value('advisorId')} and s.status in ('PENDING_PAYMENT', 'CONFIRMED')
-                  and tstzrange(s.starts_at, s.ends_at) && ${range}
-                  and (s.status = 'CONFIRMED' or s.hold_expires_at > ${at})) as "mentorBusy",
+        exists (select 1 from ${sessions}
+                where ${sessions.advisorId} = ${value('advisorId')}
+                  and ${sessions.status} in ('PENDING_PAYMENT', 'CONFIRMED')
+                  and tstzrange(${sessions.startsAt}, ${sessions.endsAt}) && ${range}
+                  and ${holdsSlotAt(at)}) as "mentorBusy",
         coalesce((select json_agg(distinct p.advisee_id)
-                  from session_participants p join sessions s on s.id = p.session_id
+                  from session_participants p join ${sessions} on ${sessions.id} = p.session_id
                   where p.advisee_id in (select id from people) and p.holds_slot
-                    and tstzrange(p.starts_at, p.ends_at) && ${range}
-                    and (s.status = 'CONFIRMED' or (s.status = 'PENDING_PAYMENT' and s.hold_expires_at > ${at}))),
+                    and tstzrange(p.starts_at, p.ends_at) && ${range} and ${holdsSlotAt(at)}),
                  '[]'::json) as "busyPeople",
-        (exists (select 1 from sessions s
-                 where s.advisor_id = ${value('advisorId')} and s.status = 'PENDING_PAYMENT'
-                   and tstzrange(s.starts_at, s.ends_at) && ${range} and s.hold_expires_at <= ${at})
-         or exists (select 1 from session_participants p join sessions s on s.id = p.session_id
+        (exists (select 1 from ${sessions}
+                 where ${sessions.advisorId} = ${value('advisorId')}
+                   and tstzrange(${sessions.startsAt}, ${sessions.endsAt}) && ${range} and ${holdLapsedAt(at)})
+         or exists (select 1 from session_participants p join ${sessions} on ${sessions.id} = p.session_id
                     where p.advisee_id in (select id from people) and p.holds_slot
-                      and tstzrange(p.starts_at, p.ends_at) && ${range}
-                      and s.status = 'PENDING_PAYMENT' and s.hold_expires_at <= ${at})) as "lapsedHold"`
+                      and tstzrange(p.starts_at, p.ends_at) && ${range} and ${holdLapsedAt(at)})) as "lapsedHold"`
     : sql`false as "mentorBusy", '[]'::json as "busyPeople", false as "lapsedHold"`;
   // Other attendees' numbers, if any, are looked up by their owners. Without any (most bookings), no array goes
   // to the server: PostgreSQL prices an array parameter at ten elements, so that statement's generic plan

@@ -55,6 +55,11 @@ export function holdsSlotAt(now: Date | SQL): SQL {
   return sql`(${sessions.status} = 'CONFIRMED' OR (${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} > ${now}))`;
 }
 
+/** Whether a session's hold has lapsed by `now` (an instant, or a statement's value): unpaid, its time run out, not yet marked EXPIRED. */
+export function holdLapsedAt(now: Date | SQL): SQL {
+  return sql`(${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} <= ${now})`;
+}
+
 export interface SessionListFilter {
   userId: number;
   status: SessionListStatus;
@@ -248,7 +253,7 @@ export class SessionsRepository {
     const result = await this.db.execute<{ id: number }>(sql`
       WITH stale AS (
         SELECT ${sessions.id} AS id FROM ${sessions}
-        WHERE ${sessions.status} = 'PENDING_PAYMENT' AND ${sessions.holdExpiresAt} <= ${now}
+        WHERE ${holdLapsedAt(now)}
         ORDER BY ${sessions.id}
         FOR UPDATE SKIP LOCKED
       ), expired AS (

@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CatalogueVersion, VersionedCache } from './response-cache.ts';
+import { CatalogueVersion, ResponseCache, VersionedCache, windowBits } from './response-cache.ts';
 
 /** A database whose version reads answer when the test says, and a clock the test moves. */
 function world() {
@@ -84,5 +85,33 @@ describe('versioned cache', () => {
     cache.set('c', 8, 'C', 0);
     expect(cache.get('a', 8, 1)).toBeUndefined();
     expect(cache.get('c', 8, 1)).toBe('C');
+  });
+});
+
+describe('response cache', () => {
+  it('gives back every answer whole in each encoding, small or large, its window fitted to its size', () => {
+    expect([1, 1_008, 1_009, 65_520, 65_521, 400_000, 50_000_000].map(windowBits)).toEqual([
+      10, 10, 11, 16, 17, 19, 24,
+    ]);
+    const cache = new ResponseCache(60_000, 10);
+    // JSON of every size around the thresholds: 1 KB (compressed from), 16 KB (quality), window boundaries.
+    for (const size of [1_023, 1_024, 1_025, 16_368, 16_384, 16_385, 65_520, 65_521, 400_000]) {
+      const body = JSON.stringify({
+        status: 200,
+        data: 'Mentor profile, mentor list, programs. '.repeat(size),
+      }).slice(0, size);
+      cache.set(`/answer/${size}`, 1, body, 0);
+      const br = cache.get(`/answer/${size}`, 1, 'br', 1)!;
+      const gzip = cache.get(`/answer/${size}`, 1, 'gzip', 1)!;
+      const identity = cache.get(`/answer/${size}`, 1, 'identity', 1)!;
+      expect(identity.body.toString()).toBe(body);
+      if (size < 1_024) {
+        expect([br.encoding, gzip.encoding]).toEqual(['identity', 'identity']);
+        continue;
+      }
+      expect(brotliDecompressSync(br.body).toString(), `br, ${size} bytes`).toBe(body);
+      expect(gunzipSync(gzip.body).toString(), `gzip, ${size} bytes`).toBe(body);
+      expect(br.body.length).toBeLessThan(body.length / 4);
+    }
   });
 });

@@ -101,6 +101,14 @@ export class CatalogueVersion {
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * Brotli's window for an answer of `bytes`: the smallest that holds it whole (a window of 2^n bits holds
+ * 2^n - 16 bytes), within brotli's 10 to 24 bits.
+ */
+export function windowBits(bytes: number): number {
+  return Math.min(24, Math.max(10, Math.ceil(Math.log2(bytes + 16))));
+}
+
 interface Entry {
   version: number;
   expiresAt: number;
@@ -166,6 +174,9 @@ export class ResponseCache {
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_QUALITY]: entry.body.length <= smallAnswer ? 2 : 5,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          // A window no bigger than the answer (brotli's default is 4 MB): the same bytes out, and an encoder
+          // set up with a window to fit costs a third less on a mentor's profile.
+          [zlibConstants.BROTLI_PARAM_LGWIN]: windowBits(entry.body.length),
         },
       });
       return { body: entry.br, encoding };

@@ -198,7 +198,16 @@ async function main() {
   // 2. The ceiling: a bare Fastify route, measured first alone, then between every two endpoints.
   log('Load:');
   const ceiling = await startCeiling();
-  const firstCeiling = await measureCeiling(ceiling, ceilingScenario().name);
+  // Until the API runs (and the run's own finally takes over), a failure stops the ceiling's server too.
+  const orStopCeiling = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      await stopServer(ceiling);
+      throw error;
+    }
+  };
+  const firstCeiling = await orStopCeiling(() => measureCeiling(ceiling, ceilingScenario().name));
   const rows: Row[] = [
     { name: ceilingScenario().name, group: 'ceiling', result: firstCeiling, ratioToCeiling: 1 },
   ];
@@ -206,17 +215,19 @@ async function main() {
 
   // 3. The API on the server database, as `npm start` runs it.
   const apiLog = join(logDir, `api-${stamp}.log`);
-  const api = await startServer({
-    args: [
-      ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`] : []),
-      '--import',
-      serverTiming,
-      serverEntry,
-    ],
-    env: apiEnv({ DATABASE_URL: dataset.url, DATA_DIR: join(work, 'server-data') }),
-    logFile: apiLog,
-    readyPath: '/readyz',
-  });
+  const api = await orStopCeiling(() =>
+    startServer({
+      args: [
+        ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`] : []),
+        '--import',
+        serverTiming,
+        serverEntry,
+      ],
+      env: apiEnv({ DATABASE_URL: dataset.url, DATA_DIR: join(work, 'server-data') }),
+      logFile: apiLog,
+      readyPath: '/readyz',
+    }),
+  );
   const notes: string[] = [];
   let booking: Report['server']['booking'] = null;
   try {

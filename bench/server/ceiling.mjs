@@ -2,10 +2,10 @@
 // PORT (127.0.0.1) and prints `listening <port>`.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import { ceilingAnswer } from './ceiling-answer.mjs';
 
 const app = Fastify({ logger: false });
-const answer = { status: 'ok', data: 'ceiling' };
-app.get('/', async () => answer);
+app.get('/', async () => ceilingAnswer);
 // The same bare route sending a body of n bytes (at most 1 MB) as a compressed answer has them (random, not
 // text): what moving an answer of that size costs this machine, the load generator reading every byte, beside
 // an endpoint whose answers are that big.

@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
+import { ceilingAnswer } from './ceiling-answer.mjs';
 import { describe, embeddedDataset, serverDataset } from './database.ts';
 import { type LoadOptions, runLoad } from './load.ts';
 import { type Running, startServer, stopServer } from './processes.ts';
@@ -136,8 +137,8 @@ async function startCeiling() {
   });
 }
 
-/** The size of the ceiling's answer body (ceiling.mjs): the rest of its response is headers. */
-const ceilingBodyBytes = JSON.stringify({ status: 'ok', data: 'ceiling' }).length;
+/** The size of the ceiling's answer body: the rest of its response is headers. */
+const ceilingBodyBytes = JSON.stringify(ceilingAnswer).length;
 
 async function measureCeiling(ceiling: Running, name: string, scenario: Scenario = ceilingScenario()) {
   return runLoad({

@@ -1,3 +1,8 @@
+interface Waiter<V> {
+  resolve: (value: V | null) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Reads by key, gathered: the keys asked for while the process handles one round of network events are read
  * together, by one call of `load`, once that round is over (setImmediate). Under load many requests arrive
@@ -5,11 +10,6 @@
  * each (a round trip, a wake-up of the database's process, a result to parse). A key asked for twice in a
  * round is read once. Alone, a request waits for nothing but the end of its own round.
  */
-interface Waiter<V> {
-  resolve: (value: V | null) => void;
-  reject: (error: unknown) => void;
-}
-
 export class BatchLoader<K, V> {
   private waiting = new Map<K, Waiter<V>[]>();
   private scheduled = false;

@@ -41,6 +41,14 @@ export interface ParticipantRecord {
 const advisorUser = alias(users, 'advisor_user');
 const hostUser = alias(users, 'host_user');
 
+/** A session's mentor or host as a record of it shows them. */
+const personColumns = (person: typeof advisorUser | typeof hostUser) => ({
+  id: person.id,
+  name: person.name,
+  email: person.email,
+  profilePicUrl: person.profilePicUrl,
+});
+
 /** The values of a list of sessions' statements, given on each run (they are built once, with these in place). */
 const listValues = {
   userId: sql.placeholder('userId'),
@@ -92,18 +100,8 @@ export class SessionsRepository {
           holdExpiresAt: sessions.holdExpiresAt,
           icsSequence: sessions.icsSequence,
           topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
-          advisor: {
-            id: advisorUser.id,
-            name: advisorUser.name,
-            email: advisorUser.email,
-            profilePicUrl: advisorUser.profilePicUrl,
-          },
-          host: {
-            id: hostUser.id,
-            name: hostUser.name,
-            email: hostUser.email,
-            profilePicUrl: hostUser.profilePicUrl,
-          },
+          advisor: personColumns(advisorUser),
+          host: personColumns(hostUser),
         })
         .from(sessions)
         .innerJoin(topics, eq(topics.id, sessions.topicId))

@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { apiNodeFlags } from '../apps/api/node-flags.mjs';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -34,7 +35,7 @@ const worker = resolve(process.env.CLUSTER_WORKER ?? 'apps/api/dist/server.js');
 if (!existsSync(worker)) refuse(`${worker} does not exist: run \`npm run build\` first.`);
 cluster.setupPrimary({
   exec: worker,
-  execArgv: worker.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  execArgv: [...apiNodeFlags, ...(worker.endsWith('.ts') ? ['--import', 'tsx'] : [])],
 });
 
 let stopping = false;

@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { apiNodeFlags } from '../../apps/api/node-flags.mjs';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { ceilingAnswer } from './ceiling-answer.mjs';
 import { describe, embeddedDataset, serverDataset } from './database.ts';
@@ -130,7 +131,8 @@ async function measure(scenario: Scenario, baseUrl: string, serverLog?: string) 
  */
 async function startCeiling() {
   return startServer({
-    args: [join(root, 'bench/server/ceiling.mjs')],
+    // With the API's V8 settings: the ratios compare the API's code with a bare route on the same runtime.
+    args: [...apiNodeFlags, join(root, 'bench/server/ceiling.mjs')],
     env: {},
     logFile: join(logDir, `ceiling-${stamp}.log`),
     readyPath: '/',
@@ -220,6 +222,7 @@ async function main() {
     startServer({
       args: [
         ...(settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`] : []),
+        ...apiNodeFlags,
         '--import',
         serverTiming,
         serverEntry,
@@ -316,7 +319,7 @@ async function main() {
       loadInputs(client, { mentors: made.marker.size.mentors, jwtSecret, bookings: 20_000 }),
     );
     const server = await startServer({
-      args: [serverEntry],
+      args: [...apiNodeFlags, serverEntry],
       env: apiEnv({ DATA_DIR: dataDir }),
       logFile: join(logDir, `embedded-${stamp}.log`),
       readyPath: '/readyz',
@@ -344,7 +347,7 @@ async function main() {
     const runsMs: number[] = [];
     for (let run = 0; run < settings.coldStarts; run++) {
       const started = await startServer({
-        args: [serverEntry],
+        args: [...apiNodeFlags, serverEntry],
         env: apiEnv({ DATA_DIR: dataDir }),
         logFile: join(logDir, `cold-start-${stamp}.log`),
         readyPath: '/readyz',

@@ -9,8 +9,9 @@ import { createTestApp, type TestContext } from '../test-app.ts';
 
 /**
  * Security headers on everything the server sends, the web app's pages and files as much as the API's answers
- * and refusals: a CSP without inline scripts that no other site may frame, HSTS, nosniff and a referrer policy;
- * and cookies, should any ever be set, only Secure, HttpOnly and SameSite.
+ * and refusals: for pages a CSP without inline scripts that no other site may frame, for the API's JSON a CSP
+ * that lets nothing run or load at all (decision 009); HSTS, nosniff and a referrer policy on both; and
+ * cookies, should any ever be set, only Secure, HttpOnly and SameSite.
  */
 
 const webRoot = resolve(import.meta.dirname, '../../../web');
@@ -30,15 +31,28 @@ function directives(csp: string): Record<string, string[]> {
   );
 }
 
-function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
+/** What a kind of answer may do in a browser. */
+type Kind = 'page' | 'api';
+
+function expectSecurityHeaders(res: LightMyRequestResponse, what: string, kind: Kind) {
   const headers = res.headers;
   const csp = directives(String(headers['content-security-policy'] ?? ''));
-  const scripts = csp['script-src'] ?? csp['default-src'] ?? [];
-  expect(scripts, `${what}: script-src`).toEqual(["'self'"]);
-  expect(csp['script-src-attr'], `${what}: script-src-attr`).toEqual(["'none'"]);
-  expect(csp['object-src'], `${what}: object-src`).toEqual(["'none'"]);
+  // A fetch directive that is absent falls back to default-src.
+  const fetching = (name: string) => csp[name] ?? csp['default-src'];
+  if (kind === 'page') {
+    expect(fetching('script-src'), `${what}: script-src`).toEqual(["'self'"]);
+    expect(fetching('script-src-attr'), `${what}: script-src-attr`).toEqual(["'none'"]);
+    expect(fetching('object-src'), `${what}: object-src`).toEqual(["'none'"]);
+    expect(csp['base-uri'], `${what}: base-uri`).toEqual(["'none'"]);
+  } else {
+    // JSON is never a document: nothing of it may run, load or be embedded, and the policy is no longer.
+    expect(csp, `${what}: the whole policy`).toEqual({
+      'default-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    expect(headers['cross-origin-resource-policy'], `${what}: CORP`).toBe('same-origin');
+  }
   expect(csp['frame-ancestors'], `${what}: frame-ancestors`).toEqual(["'none'"]);
-  expect(csp['base-uri'], `${what}: base-uri`).toEqual(["'none'"]);
   const hsts = String(headers['strict-transport-security'] ?? '');
   expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), `${what}: HSTS max-age`).toBeGreaterThanOrEqual(31_536_000);
   expect(hsts, `${what}: HSTS`).toContain('includeSubDomains');
@@ -83,18 +97,32 @@ describe('security headers of the API and the web app', () => {
   });
 
   const page = { accept: 'text/html,application/xhtml+xml' };
-  const cases: Array<[string, () => Record<string, unknown>]> = [
-    ['the home page', () => ({ url: '/', headers: page })],
-    ['a deep page of the app', () => ({ url: '/sessions/12?outcome=paid', headers: page })],
-    ['a hashed asset', () => ({ url: '/assets/app-Ab12Cd34.js' })],
-    ['a public file', () => ({ url: '/favicon.svg' })],
-    ['a public API answer', () => ({ url: '/myprosper/api/getLiveTopics' })],
-    ['a signed-in API answer', () => ({ url: '/myprosper/api/myVouchers', headers: { authorization } })],
-    ['a refusal for no token', () => ({ url: '/myprosper/api/myVouchers' })],
-    ['a refusal of bad input', () => ({ method: 'POST', url: '/myprosper/auth/authenticate', payload: {} })],
-    ['an unknown API path', () => ({ url: '/myprosper/api/nothing-here' })],
+  const cases: Array<[string, Kind, () => Record<string, unknown>]> = [
+    ['the home page', 'page', () => ({ url: '/', headers: page })],
+    ['a deep page of the app', 'page', () => ({ url: '/sessions/12?outcome=paid', headers: page })],
+    ['a hashed asset', 'page', () => ({ url: '/assets/app-Ab12Cd34.js' })],
+    ['a public file', 'page', () => ({ url: '/favicon.svg' })],
+    ['a public API answer', 'api', () => ({ url: '/myprosper/api/getLiveTopics' })],
+    [
+      'a cached public API answer',
+      'api',
+      () => ({ url: '/myprosper/api/getLiveTopics', headers: { 'accept-encoding': 'br' } }),
+    ],
+    [
+      'a signed-in API answer',
+      'api',
+      () => ({ url: '/myprosper/api/myVouchers', headers: { authorization } }),
+    ],
+    ['a refusal for no token', 'api', () => ({ url: '/myprosper/api/myVouchers' })],
+    [
+      'a refusal of bad input',
+      'api',
+      () => ({ method: 'POST', url: '/myprosper/auth/authenticate', payload: {} }),
+    ],
+    ['an unknown API path', 'api', () => ({ url: '/myprosper/api/nothing-here' })],
     [
       'malformed JSON',
+      'api',
       () => ({
         method: 'POST',
         url: '/myprosper/auth/authenticate',
@@ -102,14 +130,27 @@ describe('security headers of the API and the web app', () => {
         payload: '{"username":',
       }),
     ],
-    ['the API documentation', () => ({ url: '/myprosper/docs/' })],
-    ['the health check', () => ({ url: '/healthz' })],
+    ['the API documentation', 'page', () => ({ url: '/myprosper/docs/' })],
+    ['the health check', 'page', () => ({ url: '/healthz' })],
+    ['a path beside the API', 'page', () => ({ url: '/myprosper/apiary', headers: page })],
   ];
 
-  it.each(cases)('%s carries them', async (what, request) => {
+  it.each(cases)('%s carries them (%s)', async (what, kind, request) => {
     const res = await ctx.app.inject(request());
     expect(res.statusCode, res.body).toBeLessThan(500);
-    expectSecurityHeaders(res, what);
+    expectSecurityHeaders(res, what, kind);
+  });
+
+  it('keeps API answers short: their security headers take under half the bytes a page carries', async () => {
+    const size = (res: LightMyRequestResponse) =>
+      Object.entries(res.headers)
+        .filter(
+          ([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name),
+        )
+        .reduce((bytes, [name, value]) => bytes + name.length + String(value).length + 4, 0);
+    const api = await ctx.app.inject({ url: '/myprosper/api/nothing-here' });
+    const pageAnswer = await ctx.app.inject({ url: '/', headers: page });
+    expect(size(api)).toBeLessThan(size(pageAnswer) / 2);
   });
 
   it('gives no other site the right to read its answers (no CORS)', async () => {

@@ -93,7 +93,7 @@ describe('response cache', () => {
     expect([1, 1_008, 1_009, 65_520, 65_521, 400_000, 50_000_000].map(windowBits)).toEqual([
       10, 10, 11, 16, 17, 19, 24,
     ]);
-    const cache = new ResponseCache(60_000, 10);
+    const cache = new ResponseCache(60_000);
     // JSON of every size around the thresholds: 1 KB (compressed from), 16 KB (quality), window boundaries.
     for (const size of [1_023, 1_024, 1_025, 16_368, 16_384, 16_385, 65_520, 65_521, 400_000]) {
       const body = JSON.stringify({
@@ -113,5 +113,34 @@ describe('response cache', () => {
       expect(gunzipSync(gzip.body).toString(), `gzip, ${size} bytes`).toBe(body);
       expect(br.body.length).toBeLessThan(body.length / 4);
     }
+  });
+
+  it('holds at most its size in bytes, answers and compressed forms, dropping those read least recently', () => {
+    const answer = (n: number) =>
+      JSON.stringify({ status: 200, data: `mentor ${n} `.repeat(300) }).slice(0, 2_000);
+    const cache = new ResponseCache(60_000, 10_000);
+    for (const n of [1, 2, 3, 4]) cache.set(`/mentor/${n}`, 1, answer(n), 0);
+    expect(cache.bytes).toBe(8_000);
+    // Read, and compressed: /mentor/1 is now the one read last, and holds its brotli form too.
+    const br = cache.get('/mentor/1', 1, 'br', 1)!;
+    expect(cache.bytes).toBe(8_000 + br.body.length);
+    cache.set('/mentor/5', 1, answer(5), 1);
+    // 2 went (read least recently); 1, read since, stays with its compressed form.
+    expect(cache.get('/mentor/2', 1, 'identity', 2)).toBeNull();
+    expect(cache.get('/mentor/1', 1, 'br', 2)?.body).toEqual(br.body);
+    expect(cache.bytes).toBe(8_000 + br.body.length);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    // Replaced, expired or of an old version: its bytes are given back.
+    cache.set('/mentor/5', 1, answer(5).slice(0, 1_000), 2);
+    expect(cache.bytes).toBe(7_000 + br.body.length);
+    expect(cache.get('/mentor/3', 1, 'identity', 60_000)).toBeNull();
+    expect(cache.get('/mentor/4', 2, 'identity', 2)).toBeNull();
+    expect(cache.bytes).toBe(3_000 + br.body.length);
+    // An answer bigger than the whole cache is not kept, and drops nothing.
+    cache.set('/all-mentors', 1, 'x'.repeat(10_001), 3);
+    expect(cache.get('/all-mentors', 1, 'identity', 3)).toBeNull();
+    expect(cache.size).toBe(2);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
   });
 });

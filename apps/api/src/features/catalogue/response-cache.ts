@@ -2,8 +2,15 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 
 /** How long an anonymous catalogue answer is served from memory at most (it goes sooner when data changes). */
 export const catalogueCacheTtlMs = 30_000;
-/** How many different answers (URLs) are kept; the oldest goes first. */
+/** How many different values (search results) are kept; the oldest goes first. */
 export const catalogueCacheMaxEntries = 2_000;
+/**
+ * How many bytes of answers (each as sent plain and in the encodings asked for) are kept; the answer read
+ * least recently goes first. Every mentor's profile of a marketplace of 10,000 (about 2 KB, 0.8 KB in brotli)
+ * fits in half of it, beside the programs and the whole mentor list (5.6 MB), so a profile opened twice
+ * within the cache's time is read once, however long the tail of mentors people open (decision 009).
+ */
+export const catalogueCacheMaxBytes = 64 * 1024 * 1024;
 /** Below this size answers are sent uncompressed (as @fastify/compress does). */
 const compressThreshold = 1024;
 /**
@@ -117,6 +124,9 @@ interface Entry {
   br?: Buffer;
 }
 
+/** The bytes an entry holds: its answer and the encoded forms made of it. */
+const entryBytes = (entry: Entry) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
+
 /** The best encoding a client accepts among ours (q=0 means refused). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
@@ -134,19 +144,25 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 /**
  * Serialized answers by URL, each valid for one catalogue version and a short while. Compressed forms are
- * made once per answer, on first demand, instead of on every request. When full, the answer read least
- * recently goes first.
+ * made once per answer, on first demand, instead of on every request. Past `maxBytes` (answers and their
+ * compressed forms), the answers read least recently go first; an answer bigger than that is not kept.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  private heldBytes = 0;
 
   constructor(
     private readonly ttlMs = catalogueCacheTtlMs,
-    private readonly maxEntries = catalogueCacheMaxEntries,
+    private readonly maxBytes = catalogueCacheMaxBytes,
   ) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes held: every answer kept and its compressed forms. */
+  get bytes(): number {
+    return this.heldBytes;
   }
 
   /** The answer for `key` at `version`, in `encoding`; null when absent, stale or of another version. */
@@ -159,7 +175,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (entry.version !== version || entry.expiresAt <= now) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return null;
     }
     // Read now: moved to the end of the eviction order.
@@ -168,6 +184,14 @@ export class ResponseCache {
     if (encoding === 'identity' || entry.body.length < compressThreshold) {
       return { body: entry.body, encoding: 'identity' };
     }
+    const before = entryBytes(entry);
+    const answer = this.encode(entry, encoding);
+    this.heldBytes += entryBytes(entry) - before;
+    this.evictOver(this.maxBytes, key);
+    return answer;
+  }
+
+  private encode(entry: Entry, encoding: 'br' | 'gzip'): { body: Buffer; encoding: Encoding } {
     if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.body, {
         params: {
@@ -186,21 +210,35 @@ export class ResponseCache {
   }
 
   set(key: string, version: number, body: string | Buffer, now = Date.now()): void {
-    this.entries.delete(key);
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, {
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    const entry: Entry = {
       version,
       expiresAt: now + this.ttlMs,
       body: typeof body === 'string' ? Buffer.from(body) : body,
-    });
+    };
+    if (entry.body.length > this.maxBytes) return;
+    this.evictOver(this.maxBytes - entry.body.length);
+    this.entries.set(key, entry);
+    this.heldBytes += entry.body.length;
   }
 
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.heldBytes -= entryBytes(entry);
+  }
+
+  /** Drops the answers read least recently (never `keep`) until at most `limit` bytes are held. */
+  private evictOver(limit: number, keep?: string): void {
+    for (const [key, entry] of this.entries) {
+      if (this.heldBytes <= limit) return;
+      if (key !== keep) this.remove(key, entry);
+    }
   }
 }
 

@@ -34,7 +34,7 @@ export function isApiAddress(url: string): boolean {
  * sniff it as a page (`default-src 'none'`, frame-ancestors, nosniff, X-Frame-Options), no other site may
  * load it (CORP), HTTPS only, and the same referrer policy as the pages. What only a document uses (its
  * script and style sources, opener and agent-cluster isolation, DNS prefetch, IE's download and XSS
- * switches, Flash's cross-domain policy) is left off: about 550 bytes on each answer, which a phone on a
+ * switches, Flash's cross-domain policy) is left off: about 450 bytes on each answer, which a phone on a
  * slow network waits for and the server and client spend time writing and parsing (decision 009).
  */
 function apiHeaderOptions(pages: HelmetOptions): HelmetOptions {

@@ -1,7 +1,7 @@
 // The V8 settings the API runs with, however it is started: `npm start` (package.json), `npm run
-// start:cluster` (scripts/start-cluster.mjs), the Dockerfile's command and the benchmark, which runs the API
-// as `npm start` does. package.json and the Dockerfile spell them out; apps/api/test/node-flags.test.ts keeps
-// them the same as here.
+// start:cluster` (scripts/start-cluster.mjs), the Dockerfile's command, and the benchmark, the journeys and
+// the fault suite, which run the API as `npm start` does. package.json and the Dockerfile spell them out;
+// apps/api/src/node-flags.test.ts keeps every one of them the same as here.
 //
 // --max-semi-space-size=64 (MB; V8's default here is 16): every request allocates (parsed headers, the
 // request and reply objects, promises), and with the default young generation the server collected garbage

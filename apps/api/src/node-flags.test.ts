@@ -19,8 +19,14 @@ describe('the API runtime settings', () => {
     expect(JSON.parse(command)).toEqual(['node', ...apiNodeFlags, 'apps/api/dist/server.js']);
   });
 
-  it('are set for the processes of start:cluster and of the benchmark', () => {
+  it('are set for the processes of start:cluster, the benchmark, the journeys and the fault suite', () => {
     expect(read('scripts/start-cluster.mjs')).toMatch(/execArgv: \[\.\.\.apiNodeFlags/);
     expect(read('bench/server/run.ts').match(/\.\.\.apiNodeFlags, serverEntry/g)).toHaveLength(2);
+    expect(read('apps/web/e2e/support/start-server.mjs')).toContain(
+      "[...apiNodeFlags, 'apps/api/dist/server.js']",
+    );
+    expect(read('apps/api/test/faults/support/server-process.ts')).toContain(
+      'spawn(process.execPath, [...apiNodeFlags,',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { apiNodeFlags } from '../../../api/node-flags.mjs';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'myprosper-e2e-'));
@@ -34,7 +35,11 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const child = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [...apiNodeFlags, 'apps/api/dist/server.js'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

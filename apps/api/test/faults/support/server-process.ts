@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { apiNodeFlags } from '../../../node-flags.mjs';
 import { pause } from './waiting.ts';
 
 /**
@@ -52,7 +53,7 @@ export function startServer(options: {
   // The test runner's own variables are not the server's business.
   for (const key of Object.keys(env))
     if (key.startsWith('VITEST') || key === 'TEST_DATABASE_URL') delete env[key];
-  const child = spawn(process.execPath, ['--expose-gc', '--import', probe, options.entry], {
+  const child = spawn(process.execPath, [...apiNodeFlags, '--expose-gc', '--import', probe, options.entry], {
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

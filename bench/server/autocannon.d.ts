@@ -17,6 +17,12 @@ declare module 'autocannon' {
       timeout?: number;
       headers?: Record<string, string>;
       requests?: Array<{ setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
+      /** Called with each connection's client as it is made. */
+      setupClient?: (client: Client) => void;
+    }
+    /** A connection's client: only what load.ts touches of its internals. */
+    interface Client {
+      pipelinedRequests?: { addBody?: (chunk: Buffer) => void };
     }
     type Instance = EventEmitter & PromiseLike<Result>;
   }

@@ -7,8 +7,7 @@ import { ceilingAnswer } from './ceiling-answer.mjs';
 const app = Fastify({ logger: false });
 app.get('/', async () => ceilingAnswer);
 // The same bare route sending a body of n bytes (at most 1 MB) as a compressed answer has them (random, not
-// text): what moving an answer of that size costs this machine, the load generator reading every byte, beside
-// an endpoint whose answers are that big.
+// text): what moving an answer of that size costs this machine, beside an endpoint whose answers are that big.
 const bodies = new Map();
 app.get('/bytes/:n', async (request, reply) => {
   const n = Math.min(1_048_576, Math.max(0, Number.parseInt(request.params.n, 10) || 0));

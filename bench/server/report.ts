@@ -1,6 +1,7 @@
 // The benchmark's report: a table for the terminal and the same figures as JSON under bench/results.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiNodeFlags } from '../../apps/api/node-flags.mjs';
 import type { LoadResult } from './load.ts';
 import type { Marker } from './marker.ts';
 import type { Group } from './scenarios.ts';
@@ -146,7 +147,7 @@ export function formatReport(report: Report): string {
   if (report.coldStart) {
     lines.push('');
     lines.push(
-      `Cold start (node apps/api/dist/server.js on an existing data folder, until /readyz answers 200): median ${Math.round(report.coldStart.medianMs)} ms (${report.coldStart.runsMs.map((v) => Math.round(v)).join(', ')})`,
+      `Cold start (node ${apiNodeFlags.join(' ')} apps/api/dist/server.js on an existing data folder, until /readyz answers 200): median ${Math.round(report.coldStart.medianMs)} ms (${report.coldStart.runsMs.map((v) => Math.round(v)).join(', ')})`,
     );
   }
   lines.push('');

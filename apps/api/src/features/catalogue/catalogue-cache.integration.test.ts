@@ -207,6 +207,54 @@ describe('catalogue cache', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('answers a browser whose copy is current with a 304 and no body, on any instance, until the answer changes', async () => {
+    await createFaq(ctx.database.db, {
+      userType: 'ADVISEE',
+      question: 'Is a copy kept by my browser checked again?',
+      answer: 'It is, and nothing is sent again while it is the same. '.repeat(40),
+    });
+    await versionWindow();
+    const first = await read(ctx.app, '/getFAQsByUserType/ADVISEE', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    // Its copy is current: in any encoding (the tag is weak), and on an instance that had not made the answer
+    // yet (the tag comes from the answer's bytes).
+    for (const [app, headers] of [
+      [ctx.app, { 'if-none-match': etag }],
+      [ctx.app, { 'if-none-match': `"other", ${etag}`, 'accept-encoding': 'gzip' }],
+      [other, { 'if-none-match': etag, 'accept-encoding': 'br' }],
+    ] as const) {
+      const again = await read(app, '/getFAQsByUserType/ADVISEE', headers);
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=60');
+      expect(again.headers.vary).toBe('Authorization, Accept-Encoding');
+      expect(again.headers['content-type']).toBeUndefined();
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+    const stale = await read(ctx.app, '/getFAQsByUserType/ADVISEE', { 'if-none-match': 'W/"not-this-one"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).toBe(etag);
+
+    // Signed-in callers' answers are never kept, so never 304.
+    const signedIn = await read(ctx.app, '/getFAQsByUserType/ADVISEE', {
+      ...(await bearer(ctx.app, admin)),
+      'if-none-match': etag,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).toBeUndefined();
+
+    // Changed: the copy is no longer current, and the whole new answer comes back.
+    await createFaq(ctx.database.db, { userType: 'ADVISEE', question: 'A new question?', answer: 'Yes.' });
+    await versionWindow();
+    const changed = await read(ctx.app, '/getFAQsByUserType/ADVISEE', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain('A new question?');
+  });
+
   it('records every search even when its results come from memory, and lets no one else keep the answer', async () => {
     await createTopic(ctx.database.db, { name: 'Searchable Leadership' });
     const first = await read(ctx.app, '/searchTopics?query=leadrship');

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
 import { CatalogueService } from './catalogue.service.ts';
-import { type Encoding, preferredEncoding, ResponseCache } from './response-cache.ts';
+import { type CachedAnswer, isCurrentCopy, preferredEncoding, ResponseCache } from './response-cache.ts';
 
 const tags = ['catalogue'];
 const errors = { 404: errorEnvelope, 422: errorEnvelope };
@@ -67,8 +67,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     if (making.get(entry.url) === entry) making.delete(entry.url);
     entry.finish();
   };
-  const sendHit = (reply: FastifyReply, hit: { body: Buffer; encoding: Encoding }) => {
-    reply.header('x-cache', 'HIT').type('application/json; charset=utf-8');
+  // A browser whose copy is still the answer (If-None-Match) gets a 304 and no body: on a phone, the programs
+  // list's 11 KB are not sent again once its copy is a minute old.
+  const sendHit = (request: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) => {
+    reply.header('x-cache', 'HIT').header('etag', hit.etag);
+    if (isCurrentCopy(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
     if (hit.encoding !== 'identity') reply.header('content-encoding', hit.encoding);
     return reply.send(hit.body);
   };
@@ -82,13 +86,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     versionOf.set(request, version);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const hit = cache.get(request.url, version, encoding);
-    if (hit) return sendHit(reply, hit);
+    if (hit) return sendHit(request, reply, hit);
     const inProgress = making.get(request.url);
     if (inProgress && inProgress.version === version) {
       await inProgress.done;
       const made = cache.get(request.url, version, encoding);
       // Made meanwhile; if it failed (not cached), this request makes its own answer.
-      if (made) return sendHit(reply, made);
+      if (made) return sendHit(request, reply, made);
       return;
     }
     let finish: () => void = () => {};
@@ -111,7 +115,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // What a visitor reads may be cached for a minute; answers to signed-in callers are never shared.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || request.headers.authorization) return payload;
+    const answered =
+      reply.statusCode === 200 || (reply.statusCode === 304 && reply.getHeader('x-cache') === 'HIT');
+    if (request.method !== 'GET' || !answered || request.headers.authorization) return payload;
     const version = versionOf.get(request);
     let body = payload;
     if (version !== undefined && reply.getHeader('x-cache') !== 'HIT') {
@@ -120,9 +126,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         cache.set(request.url, version, payload);
         // Sent as the next visitors will get it: compressed once, here, for this answer and the kept one.
         const kept = cache.get(request.url, version, preferredEncoding(request.headers['accept-encoding']));
-        if (kept && kept.encoding !== 'identity') {
-          reply.header('content-encoding', kept.encoding);
-          body = kept.body;
+        if (kept) {
+          reply.header('etag', kept.etag);
+          if (isCurrentCopy(request.headers['if-none-match'], kept.etag)) {
+            // Made again (the kept one had expired), and the same as the caller's copy.
+            reply.code(304).removeHeader('content-type');
+            body = null;
+          } else if (kept.encoding !== 'identity') {
+            reply.header('content-encoding', kept.encoding);
+            body = kept.body;
+          }
         }
       }
       finishMaking(request);

@@ -1,6 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CatalogueVersion, ResponseCache, VersionedCache, windowBits } from './response-cache.ts';
+import {
+  CatalogueVersion,
+  entityTag,
+  isCurrentCopy,
+  ResponseCache,
+  VersionedCache,
+  windowBits,
+} from './response-cache.ts';
 
 /** A database whose version reads answer when the test says, and a clock the test moves. */
 function world() {
@@ -142,5 +149,18 @@ describe('response cache', () => {
     expect(cache.size).toBe(2);
     cache.clear();
     expect(cache.bytes).toBe(0);
+  });
+
+  it("tells a browser's current copy by its tag, weakly, in a list or as *", () => {
+    const tag = entityTag(Buffer.from('{"statusCode":200}'));
+    expect(tag).toBe(entityTag(Buffer.from('{"statusCode":200}')));
+    expect(tag).not.toBe(entityTag(Buffer.from('{"statusCode":201}')));
+    expect(isCurrentCopy(tag, tag)).toBe(true);
+    expect(isCurrentCopy(tag.slice(2), tag)).toBe(true);
+    expect(isCurrentCopy(`W/"a", ${tag} , "b"`, tag)).toBe(true);
+    expect(isCurrentCopy('*', tag)).toBe(true);
+    expect(isCurrentCopy('W/"a", "b"', tag)).toBe(false);
+    expect(isCurrentCopy(undefined, tag)).toBe(false);
+    expect(isCurrentCopy('', tag)).toBe(false);
   });
 });

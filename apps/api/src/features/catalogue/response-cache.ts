@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 /** How long an anonymous catalogue answer is served from memory at most (it goes sooner when data changes). */
@@ -120,8 +121,35 @@ interface Entry {
   version: number;
   expiresAt: number;
   body: Buffer;
+  /** A weak validator of the answer: the same on every instance for the same bytes, in every encoding. */
+  etag: string;
   gzip?: Buffer;
   br?: Buffer;
+}
+
+/** A cached answer as sent: its bytes, their encoding and the answer's validator. */
+export interface CachedAnswer {
+  body: Buffer;
+  encoding: Encoding;
+  etag: string;
+}
+
+/** The entity tag of an answer's bytes (weak: its compressed forms are the same answer). */
+export function entityTag(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Whether an If-None-Match header names this tag (or is `*`): the client's copy is current and a 304 with no
+ * body answers it. Tags compare weakly (RFC 9110, 13.1.2).
+ */
+export function isCurrentCopy(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || opaque(trimmed) === opaque(etag);
+  });
 }
 
 /** The bytes an entry holds: its answer and the encoded forms made of it. */
@@ -166,12 +194,7 @@ export class ResponseCache {
   }
 
   /** The answer for `key` at `version`, in `encoding`; null when absent, stale or of another version. */
-  get(
-    key: string,
-    version: number,
-    encoding: Encoding,
-    now = Date.now(),
-  ): { body: Buffer; encoding: Encoding } | null {
+  get(key: string, version: number, encoding: Encoding, now = Date.now()): CachedAnswer | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (entry.version !== version || entry.expiresAt <= now) {
@@ -182,7 +205,7 @@ export class ResponseCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (encoding === 'identity' || entry.body.length < compressThreshold) {
-      return { body: entry.body, encoding: 'identity' };
+      return { body: entry.body, encoding: 'identity', etag: entry.etag };
     }
     const before = entryBytes(entry);
     const answer = this.encode(entry, encoding);
@@ -191,7 +214,7 @@ export class ResponseCache {
     return answer;
   }
 
-  private encode(entry: Entry, encoding: 'br' | 'gzip'): { body: Buffer; encoding: Encoding } {
+  private encode(entry: Entry, encoding: 'br' | 'gzip'): CachedAnswer {
     if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.body, {
         params: {
@@ -203,20 +226,17 @@ export class ResponseCache {
           [zlibConstants.BROTLI_PARAM_LGWIN]: windowBits(entry.body.length),
         },
       });
-      return { body: entry.br, encoding };
+      return { body: entry.br, encoding, etag: entry.etag };
     }
     entry.gzip ??= gzipSync(entry.body);
-    return { body: entry.gzip, encoding };
+    return { body: entry.gzip, encoding, etag: entry.etag };
   }
 
   set(key: string, version: number, body: string | Buffer, now = Date.now()): void {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const entry: Entry = {
-      version,
-      expiresAt: now + this.ttlMs,
-      body: typeof body === 'string' ? Buffer.from(body) : body,
-    };
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const entry: Entry = { version, expiresAt: now + this.ttlMs, body: bytes, etag: entityTag(bytes) };
     if (entry.body.length > this.maxBytes) return;
     this.evictOver(this.maxBytes - entry.body.length);
     this.entries.set(key, entry);

@@ -25,7 +25,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 const apiPrefixes = ['/myprosper/api/', '/myprosper/auth/'];
 
 /** A request for one of the API's JSON answers (its path, not its query, decides). */
-export function isApiAddress(url: string): boolean {
+function isApiAddress(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix));
 }
 

@@ -152,6 +152,20 @@ export function isCurrentCopy(ifNoneMatch: string | undefined, etag: string): bo
   });
 }
 
+/** An answer in brotli: quality and window fitted to its size. */
+function brotli(body: Buffer): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_QUALITY]: body.length <= smallAnswer ? 2 : 5,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      // A window no bigger than the answer (brotli's default is 4 MB): the same bytes out, and an encoder set
+      // up with a window to fit costs a third less on a mentor's profile.
+      [zlibConstants.BROTLI_PARAM_LGWIN]: windowBits(body.length),
+    },
+  });
+}
+
 /** The bytes an entry holds: its answer and the encoded forms made of it. */
 const entryBytes = (entry: Entry) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
 
@@ -207,37 +221,22 @@ export class ResponseCache {
     if (encoding === 'identity' || entry.body.length < compressThreshold) {
       return { body: entry.body, encoding: 'identity', etag: entry.etag };
     }
-    const before = entryBytes(entry);
-    const answer = this.encode(entry, encoding);
-    this.heldBytes += entryBytes(entry) - before;
+    const kept = encoding === 'br' ? entry.br : entry.gzip;
+    if (kept) return { body: kept, encoding, etag: entry.etag };
+    // Made once, on first demand: only then do the bytes held grow, and may others have to go.
+    const made = encoding === 'br' ? brotli(entry.body) : gzipSync(entry.body);
+    entry[encoding] = made;
+    this.heldBytes += made.length;
     this.evictOver(this.maxBytes, key);
-    return answer;
-  }
-
-  private encode(entry: Entry, encoding: 'br' | 'gzip'): CachedAnswer {
-    if (encoding === 'br') {
-      entry.br ??= brotliCompressSync(entry.body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_QUALITY]: entry.body.length <= smallAnswer ? 2 : 5,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-          // A window no bigger than the answer (brotli's default is 4 MB): the same bytes out, and an encoder
-          // set up with a window to fit costs a third less on a mentor's profile.
-          [zlibConstants.BROTLI_PARAM_LGWIN]: windowBits(entry.body.length),
-        },
-      });
-      return { body: entry.br, encoding, etag: entry.etag };
-    }
-    entry.gzip ??= gzipSync(entry.body);
-    return { body: entry.gzip, encoding, etag: entry.etag };
+    return { body: made, encoding, etag: entry.etag };
   }
 
   set(key: string, version: number, body: string | Buffer, now = Date.now()): void {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (bytes.length > this.maxBytes) return;
     const entry: Entry = { version, expiresAt: now + this.ttlMs, body: bytes, etag: entityTag(bytes) };
-    if (entry.body.length > this.maxBytes) return;
     this.evictOver(this.maxBytes - entry.body.length);
     this.entries.set(key, entry);
     this.heldBytes += entry.body.length;

@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+const integration = {
+  environment: 'node',
+  globalSetup: ['apps/api/test/global-setup.ts'],
+  setupFiles: ['apps/api/test/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  // A test app starts its copy of the run's migrated database: seconds, on a machine running several suites.
+  hookTimeout: 180_000,
+  pool: 'forks',
+  maxWorkers: 2,
+} as const;
+
+/**
+ * `npm test` runs the unit and integration projects (scripts/test.mjs). The nightly project (query plans,
+ * the launchers' settings) runs with the fault suite: `npm run test:faults`.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -7,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/sandbox/**/*.test.ts'],
-          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.integration.test.ts', '**/*.nightly.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -15,14 +30,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/api/src/**/*.integration.test.ts', 'apps/api/test/**/*.integration.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/api/test/global-setup.ts'],
-          setupFiles: ['apps/api/test/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          // A test app starts a database and migrates it: minutes, on a machine running several suites at once.
-          hookTimeout: 180_000,
-          pool: 'forks',
-          maxWorkers: 2,
+          ...integration,
+        },
+      },
+      {
+        test: {
+          name: 'nightly',
+          include: ['apps/api/src/**/*.nightly.test.ts'],
+          ...integration,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -6,7 +7,6 @@ import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Env, parseEnv } from '../src/config/env.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -18,7 +18,8 @@ export interface TestContext {
 }
 
 /**
- * A fresh, migrated database of its own (a copy of the template on a server, or an in-memory PGlite) and
+ * A fresh, migrated database of its own (a copy of the run's template on a server, or an in-memory PGlite
+ * started from the run's migrated data directory) and
  * the whole app built on it, without a port: tests call app.inject.
  */
 export async function createTestDatabase(): Promise<{
@@ -50,9 +51,10 @@ export async function createTestDatabase(): Promise<{
       },
     };
   }
-  const embedded = await startEmbeddedPostgres();
+  const embedded = await startEmbeddedPostgres(undefined, {
+    loadDataDir: new Blob([readFileSync(inject('embeddedTemplate'))]),
+  });
   const database = connectDatabase(embedded.url, { max: 4 });
-  await runMigrations(database.db);
   return {
     database,
     kind: 'embedded',

@@ -16,6 +16,7 @@ import {
   payByMpesa,
   paymentRow,
   phones,
+  sandboxHasSettled,
   transactionsOf,
 } from './payments.test-helpers.ts';
 
@@ -218,8 +219,11 @@ describe('a lost callback', () => {
     const failed = await bookSession(ctx);
     const paidId = (await payByMpesa(ctx, paid.host, paid.id, phones.noCallback)).json().data.id as number;
     const failedId = (await payByMpesa(ctx, failed.host, failed.id, '254700000004')).json().data.id as number;
-    // Past the sandbox's delay: its query now answers the outcome it never posted.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once the sandbox has settled both pushes, its query answers the outcomes it never posted.
+    for (const id of [paidId, failedId]) {
+      const { checkoutRequestId } = await paymentRow(ctx.database.db, id);
+      await eventually(async () => expect(await sandboxHasSettled(ctx, checkoutRequestId ?? '')).toBe(true));
+    }
     expect((await paymentRow(ctx.database.db, paidId)).status).toBe('PENDING');
     await ctx.app.jobs.trigger(mpesaReconcileJobName);
 

@@ -17,6 +17,7 @@ import {
   payByMpesa,
   paymentRow,
   phones,
+  requestLog,
   transactionsOf,
 } from './payments.test-helpers.ts';
 
@@ -156,16 +157,21 @@ describe('paying a session by M-PESA through the Daraja sandbox', () => {
   });
 
   it('applies a callback sent twice once', async () => {
-    const booked = await bookSession(ctx);
-    const res = await payByMpesa(ctx, booked.host, booked.id, phones.twice);
-    const paymentId = res.json().data.id as number;
-    await eventually(async () =>
-      expect((await paymentRow(ctx.database.db, paymentId)).status).toBe('SUCCEEDED'),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await transactionsOf(ctx, booked.host, 'CREDIT')).toHaveLength(1);
-    expect(await balanceOf(ctx, booked.host)).toBe(0);
-    await expectLedgerConsistent(ctx.database.db);
+    // An app of its own whose request log shows when the sandbox's second callback has been answered.
+    const log = requestLog();
+    const own = await createPaymentsTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+    try {
+      const booked = await bookSession(own);
+      const res = await payByMpesa(own, booked.host, booked.id, phones.twice);
+      const paymentId = res.json().data.id as number;
+      await eventually(async () => expect(log.answered('/mpesa/callback/')).toBe(2));
+      expect((await paymentRow(own.database.db, paymentId)).status).toBe('SUCCEEDED');
+      expect(await transactionsOf(own, booked.host, 'CREDIT')).toHaveLength(1);
+      expect(await balanceOf(own, booked.host)).toBe(0);
+      await expectLedgerConsistent(own.database.db);
+    } finally {
+      await own.close();
+    }
   });
 
   it('lets a group attendee pay their share once the host has paid', async () => {

@@ -2,10 +2,12 @@ import type { BookableSlot } from '@myprosper/contract/slots';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import type { AppOptions } from '../../app.ts';
 import type { Db } from '../../db/connection.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { createAdvisee, type UserRow } from '../../db/seed/factories.ts';
+import { darajaPassword, darajaTimestamp, localDarajaPath } from '../../providers/mpesa.ts';
 import {
   api,
   availabilityOf,
@@ -39,16 +41,78 @@ export const phones = {
  * The app with a quick sandbox and the schedules out of the way (tests run jobs when they mean to): the
  * reconcile and earnings crons are set to a time that never comes during a test.
  */
-export async function createPaymentsTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
-  const ctx = await createTestApp({
-    MPESA_SANDBOX_DELAY_MS: '20',
-    JOBS_POLL_SECONDS: '0.5',
-    MPESA_RECONCILE_CRON: '0 0 1 1 *',
-    EARNINGS_CRON: '0 0 1 1 *',
-    ...overrides,
-  });
+export async function createPaymentsTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<AppOptions, 'logStream'> = {},
+): Promise<TestContext> {
+  const ctx = await createTestApp(
+    {
+      MPESA_SANDBOX_DELAY_MS: '20',
+      JOBS_POLL_SECONDS: '0.5',
+      MPESA_RECONCILE_CRON: '0 0 1 1 *',
+      EARNINGS_CRON: '0 0 1 1 *',
+      ...overrides,
+    },
+    options,
+  );
   await setTestPrices(ctx.database.db);
   return ctx;
+}
+
+interface RequestLogLine {
+  msg?: string;
+  reqId?: string;
+  req?: { url?: string };
+}
+
+/**
+ * The app's request log (give `stream` as the logStream, with LOG_LEVEL info), for tests that wait until a
+ * request made in the background (a provider's callback) has been answered instead of sleeping.
+ */
+export function requestLog() {
+  const lines: RequestLogLine[] = [];
+  return {
+    stream: {
+      write(line: string) {
+        lines.push(JSON.parse(line) as RequestLogLine);
+      },
+    },
+    /** How many requests to a path containing `part` have been answered. */
+    answered(part: string): number {
+      const ids = new Set(
+        lines
+          .filter((line) => line.msg === 'incoming request' && line.req?.url?.includes(part))
+          .map((l) => l.reqId),
+      );
+      return lines.filter((line) => line.msg === 'request completed' && ids.has(line.reqId)).length;
+    },
+  };
+}
+
+/**
+ * Whether the Daraja sandbox has settled this push (its STK push query answers the outcome rather than "being
+ * processed"), asked the way the API asks it: for tests of a callback that never comes.
+ */
+export async function sandboxHasSettled(ctx: TestContext, checkoutRequestId: string): Promise<boolean> {
+  const credentials = Buffer.from(`${ctx.env.MPESA_CONSUMER_KEY}:${ctx.env.MPESA_CONSUMER_SECRET}`);
+  const token = await ctx.app.inject({
+    method: 'GET',
+    url: `${localDarajaPath}/oauth/v1/generate?grant_type=client_credentials`,
+    headers: { authorization: `Basic ${credentials.toString('base64')}` },
+  });
+  const timestamp = darajaTimestamp(new Date());
+  const query = await ctx.app.inject({
+    method: 'POST',
+    url: `${localDarajaPath}/mpesa/stkpushquery/v1/query`,
+    headers: { authorization: `Bearer ${token.json().access_token}` },
+    payload: {
+      BusinessShortCode: ctx.env.MPESA_SHORTCODE,
+      Password: darajaPassword(ctx.env.MPESA_SHORTCODE, ctx.env.MPESA_PASSKEY, timestamp),
+      Timestamp: timestamp,
+      CheckoutRequestID: checkoutRequestId,
+    },
+  });
+  return query.statusCode === 200;
 }
 
 /** Waits until `check` stops throwing (an expectation), up to `timeoutMs`. */

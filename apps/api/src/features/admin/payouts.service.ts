@@ -7,9 +7,9 @@ import {
 } from '@myprosper/contract/admin-money';
 import { formatKes } from '@myprosper/contract/payments';
 import type { Db } from '../../db/connection.ts';
+import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { pgErrorOf, uniqueViolation } from '../sessions/database-errors.ts';
 import {
   DuplicateLedgerTransactionError,
   InsufficientFundsError,

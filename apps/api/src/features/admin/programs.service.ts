@@ -6,12 +6,12 @@ import {
 } from '@myprosper/contract/admin-catalogue';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/connection.ts';
+import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads.ts';
 import { removeStored, storeImage } from '../../lib/uploads.ts';
 import type { FileStorage } from '../../providers/file-storage.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { pgErrorOf, uniqueViolation } from '../sessions/database-errors.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { isPermutation } from './content.service.ts';
 import { AdminProgramsRepository } from './programs.repository.ts';

@@ -21,17 +21,17 @@ import {
   toSessionAvailabilities,
 } from '@myprosper/contract/slots';
 import type { Db } from '../../db/connection.ts';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
 import {
-  bookingConflictOf,
   exclusionViolation,
   isRetryable,
   maxDeadlockAttempts,
   pauseBeforeRetry,
   pgErrorOf,
   uniqueViolation,
-} from '../sessions/database-errors.ts';
+} from '../../db/database-errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.plugin.ts';
+import { bookingConflictOf } from '../sessions/booking-conflicts.ts';
 import { toSession } from '../sessions/session-view.ts';
 import {
   type ParticipantRecord,

@@ -11,9 +11,9 @@ import {
 import { paymentMessages } from '@myprosper/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
+import { isRetryable } from '../../db/database-errors.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { type CardGateway, signedNamesOf } from '../../providers/card.ts';
-import { isRetryable } from '../sessions/database-errors.ts';
 import type { VoucherPurchases } from '../vouchers/voucher-purchases.ts';
 import { type CardPaymentPurpose, CardPaymentsRepository } from './card-payments.repository.ts';
 import { type PaymentRow, PaymentsRepository } from './payments.repository.ts';

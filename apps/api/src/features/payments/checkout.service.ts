@@ -1,9 +1,9 @@
 import { type CheckoutSessionRequest, paymentMessages } from '@myprosper/contract/payments';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Db } from '../../db/connection.ts';
+import { isRetryable } from '../../db/database-errors.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { isRetryable } from '../sessions/database-errors.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { payShareFromWallet } from './session-payments.ts';

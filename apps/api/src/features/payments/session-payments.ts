@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/connection.ts';
-import { exclusionViolation, pgErrorOf } from '../sessions/database-errors.ts';
+import { exclusionViolation, pgErrorOf } from '../../db/database-errors.ts';
 import { effectiveStatus } from '../sessions/session-view.ts';
 import {
   type AccountRef,

@@ -1,8 +1,8 @@
 import { type FeedbackRequest, sessionMessages } from '@myprosper/contract/sessions';
 import type { Db } from '../../db/connection.ts';
+import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { pgErrorOf, uniqueViolation } from './database-errors.ts';
 import { effectiveStatus } from './session-view.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import type { SessionsService } from './sessions.service.ts';

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
+import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
 import type { WalletTopUpPurpose } from '../payments/mpesa.service.ts';
 import { PaymentsRepository } from '../payments/payments.repository.ts';
-import { pgErrorOf, uniqueViolation } from '../sessions/database-errors.ts';
 import { InsufficientFundsError, postTransaction } from '../wallet/ledger.repository.ts';
 import { hashVoucherCode, newVoucherCode } from './voucher-code.ts';
 import { voucherEmail, voucherReceiptEmail, voucherSms } from './voucher-messages.ts';

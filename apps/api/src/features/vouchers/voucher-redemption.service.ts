@@ -6,12 +6,12 @@ import {
   voucherMessages,
 } from '@myprosper/contract/vouchers';
 import type { Db } from '../../db/connection.ts';
+import { isRetryable } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
 import { shareProblemMessage } from '../payments/mpesa.service.ts';
 import { SessionMoneyRepository } from '../payments/session-money.repository.ts';
 import { payShare } from '../payments/session-payments.ts';
-import { isRetryable } from '../sessions/database-errors.ts';
 import { hashVoucherCode } from './voucher-code.ts';
 import { VouchersRepository } from './vouchers.repository.ts';
 

@@ -14,13 +14,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
+import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { DarajaClient } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
 import { BookingRepository } from '../booking/booking.repository.ts';
 import { PaymentsRepository, toPaymentAttempt } from '../payments/payments.repository.ts';
 import { sendStkPush } from '../payments/stk-push.ts';
-import { pgErrorOf, uniqueViolation } from '../sessions/database-errors.ts';
 import { newVoucherReference } from './voucher-code.ts';
 import { type VoucherRecord, VouchersRepository } from './vouchers.repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
+import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/payments.ts';
-import { pgErrorOf, uniqueViolation } from '../sessions/database-errors.ts';
 
 /**
  * The ledger: double entry, append-only, integer KES. `postTransaction` is the only code that writes

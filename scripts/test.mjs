@@ -1,24 +1,31 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit and API integration tests (vitest), then the browser journeys (Playwright)
-// against the whole stack started the way `npm start` starts it.
-// The database is the embedded one, or the PostgreSQL server of TEST_DATABASE_URL when set.
+// `npm test`: every test. Unit and API integration tests (vitest) on the embedded database; the integration
+// tests again on the PostgreSQL server of TEST_DATABASE_URL when it is set (where locks and concurrency are
+// real); then the browser journeys (Playwright) once, against the whole stack started the way `npm start`
+// starts it, on the embedded database. Prints how long each stage took.
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './chromium.mjs';
 
-function run(command, args, env = {}) {
+const stages = [];
+
+function run(stage, command, args, env = {}) {
+  const started = Date.now();
+  console.info(`\n▶ ${stage}\n`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push(`${stage}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`\n✗ ${command} ${args.join(' ')} failed`);
+    printStages();
     process.exit(result.status ?? 1);
   }
 }
 
-const database = process.env.TEST_DATABASE_URL
-  ? `PostgreSQL server (${process.env.TEST_DATABASE_URL})`
-  : 'embedded PostgreSQL';
-console.info(`\n▶ Tests on ${database}\n`);
+function printStages() {
+  console.info(`\nnpm test stages:\n  ${stages.join('\n  ')}`);
+}
 
-run('npx', ['vitest', 'run']);
+const serverUrl = process.env.TEST_DATABASE_URL;
+const embedded = { TEST_DATABASE_URL: '' };
 
 const chromium = findChromium({ install: true });
 if (!chromium) {
@@ -28,5 +35,31 @@ if (!chromium) {
   );
   process.exit(1);
 }
-run('npm', ['run', 'build']);
-run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+
+run(
+  'unit and integration tests on the embedded database',
+  'npx',
+  ['vitest', 'run', '--project', 'unit', '--project', 'integration'],
+  embedded,
+);
+if (serverUrl) {
+  run(
+    `integration tests on the PostgreSQL server (${serverUrl})`,
+    'npx',
+    ['vitest', 'run', '--project', 'integration'],
+    {
+      TEST_DATABASE_URL: serverUrl,
+    },
+  );
+}
+run('build', 'npm', ['run', 'build']);
+run(
+  'browser journeys on the embedded database',
+  'npx',
+  ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+  {
+    ...embedded,
+    CHROMIUM_PATH: chromium,
+  },
+);
+printStages();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { formatDateChip } from '@myprosper/contract/dates';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { bookFirstFree, demoMentorId, freeSlots, registerAdvisee, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 function topicCard(page: Page, topic: string): Locator {
   return page.locator('section').filter({ has: page.getByRole('heading', { name: topic, level: 3 }) });

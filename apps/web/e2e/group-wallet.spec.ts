@@ -1,5 +1,4 @@
 import { formatKes } from '@myprosper/contract/payments';
-import { expect, test } from '@playwright/test';
 import {
   bookFirstFree,
   bookingMentor,
@@ -8,6 +7,7 @@ import {
   registerAdvisee,
   signIn,
 } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const api = '/myprosper/api';
 test('an invited friend pays their group share from the wallet with Checkout Session and sees it paid', async ({

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   acceptCookies,
   bookFirstFree,
@@ -12,6 +12,7 @@ import {
   registerAdvisee,
   signIn,
 } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /** The demo advisee books a group session with the demo mentor, inviting `phone`; answers its id. */
 async function bookGroupSession(request: APIRequestContext, phone: string): Promise<number> {

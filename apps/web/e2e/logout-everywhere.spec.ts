@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { acceptCookies, bookEarliestSlot, demo, logIn, registerAdvisee, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // ASVS V7.4.4: a log-out control is within reach on every page a signed-in person can open (spec 2.2: signed
 // in, the menu shows Logout), here at phone width where it sits in the burger menu, and it signs them out.

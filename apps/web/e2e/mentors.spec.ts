@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { acceptCookies } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const profileLinks = (page: Page) => page.getByRole('link', { name: 'View Profile' });
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test('an unknown path shows Page Not Found', async ({ page }) => {
   await acceptCookies(page);

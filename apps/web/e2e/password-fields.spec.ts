@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { acceptCookies, demo, demoPassword, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * Password fields as a password manager and a person pasting need them: masked, shown on request, pasting

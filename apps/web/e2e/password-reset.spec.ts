@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { acceptCookies, lastMessageId, latestMessageTo, linkIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // A seeded mentor, so the journey changes no password another journey uses.
 const email = 'wanjiku.kamau@myprosper.test';

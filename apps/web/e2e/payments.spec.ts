@@ -1,5 +1,5 @@
 import { formatDateChip } from '@myprosper/contract/dates';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   type Auth,
   bookFirstFree,
@@ -10,6 +10,7 @@ import {
   type Slot,
   signIn,
 } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /** Books through the API (the booking screen has its own journey) and answers the session id. */
 const bookByApi = (request: APIRequestContext, advisee: { auth: Auth }, mentorId: number, slot: Slot) =>

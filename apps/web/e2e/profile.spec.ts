@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demo, lastMessageId, latestMessageTo, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // The demo users are shared by every journey of a run (and by both screen sizes): changes here are additive
 // or put back, and no password changes.

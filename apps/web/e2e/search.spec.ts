@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test('searching with a typo finds the program and opens it', async ({ page }) => {
   await acceptCookies(page);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { acceptCookies, demo } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /** A Safaricom-shaped number nobody else has: 071 and 7 random digits. */
 function uniquePhone(): string {

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { turnCredential } from '../../api/src/features/calls/ice-servers.ts';
+import { expect, test } from './support/fixtures.ts';
 import { turnServerPath } from './support/turn-server.ts';
 
 // A local coturn configured as docs/calls.md says (use-auth-secret), and two browser peers allowed to use

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { base32Decode, codeAt, stepAt } from '../../api/src/features/auth/totp.ts';
 import { acceptCookies, demoPassword, registerAdvisee, signIn } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);

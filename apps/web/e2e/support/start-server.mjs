@@ -1,10 +1,9 @@
-// Starts the built server the way `npm start` does, on a fresh data folder (and a fresh database on a
-// PostgreSQL server when TEST_DATABASE_URL is set), with the sandboxes and demo data.
+// Starts the built server the way `npm start` does: a fresh data folder with the embedded database, the
+// sandboxes and the demo data. The journeys run on the embedded database only (the API's suites run on both).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { apiNodeFlags } from '../../../api/node-flags.mjs';
 
 const root = resolve(import.meta.dirname, '../../../..');
@@ -23,17 +22,7 @@ const env = {
   RATE_LIMIT_SIGNUPS_PER_MINUTE: '1000',
 };
 delete env.DATABASE_URL;
-
-if (process.env.TEST_DATABASE_URL) {
-  const name = `myprosper_e2e_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-}
+delete env.TEST_DATABASE_URL;
 
 const child = spawn(process.execPath, [...apiNodeFlags, 'apps/api/dist/server.js'], {
   cwd: root,

@@ -32,7 +32,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
 import { notificationsPlugin } from './features/notifications/notifications.plugin.ts';
-import { outboxRoutes } from './features/outbox/outbox.routes.ts';
+import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import { cardRoutes } from './features/payments/card.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { advisorSettingsRoutes } from './features/profiles/advisor-settings.routes.ts';
@@ -145,8 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'db' },
     ),
   );
-  app.decorate('mailer', options.mailer ?? createMailer(env, options.database.db));
-  await app.register(smsPlugin);
+  // Every e-mail and SMS sent is recorded in the outbox (providers never write our tables themselves).
+  const outbox = new OutboxRepository(options.database.db);
+  app.decorate('mailer', options.mailer ?? createMailer(env, outbox));
+  await app.register(smsPlugin, { sent: outbox });
   await app.register(authPlugin, {
     tokens: new TokenService(options.signingSecret, env.ACCESS_TOKEN_TTL_MINUTES, options.now),
   });

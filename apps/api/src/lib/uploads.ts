@@ -15,8 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { type FileStorage, newFileKey } from '../providers/file-storage.ts';
 import { AppError } from './errors.ts';
+import { type FileStorage, newFileKey } from './stored-files.ts';
 import { clamdAddress, type ScanVerdict, scanFile } from './virus-scan.ts';
 
 /**

@@ -2,14 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentTypeOfKey,
-  createLocalFileStorage,
-  type FileStorage,
-  isFileKey,
-  newFileKey,
-  parseRange,
-} from './file-storage.ts';
+import { contentTypeOfKey, type FileStorage, isFileKey, newFileKey } from '../lib/stored-files.ts';
+import { createLocalFileStorage, parseRange } from './file-storage.ts';
 
 describe('local file storage', () => {
   let root: string;

@@ -1,7 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../config/env.ts';
-import type { DbOrTx } from '../db/connection.ts';
-import { outboxMessages } from '../db/schema/messaging.ts';
+import type { SentMessages } from './sent-messages.ts';
 
 export interface MailMessage {
   to: string;
@@ -16,9 +15,9 @@ export interface Mailer {
 
 /**
  * Sends through SMTP_URL when set; otherwise keeps the message in the outbox (shown at /dev/outbox).
- * Either way a copy is recorded in outbox_messages, with the transport that carried it.
+ * Either way a copy is recorded in `sent` (outbox_messages), with the transport that carried it.
  */
-export function createMailer(env: Env, db: DbOrTx): Mailer {
+export function createMailer(env: Env, sent: SentMessages): Mailer {
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
   return {
     async send(message) {
@@ -33,7 +32,7 @@ export function createMailer(env: Env, db: DbOrTx): Mailer {
         });
         providerRef = info.messageId ?? null;
       }
-      await db.insert(outboxMessages).values({
+      await sent.record({
         channel: 'EMAIL',
         recipient: message.to,
         subject: message.subject,

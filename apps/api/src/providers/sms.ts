@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
-import type { DbOrTx } from '../db/connection.ts';
-import { outboxMessages } from '../db/schema/messaging.ts';
 import { selfAwareFetch } from './in-process-fetch.ts';
+import type { SentMessages } from './sent-messages.ts';
 
 /**
  * Africa's Talking SMS (reference: payment-providers.md, section 3): POST {base}/version1/messaging, form
@@ -160,10 +159,10 @@ export interface SmsSender {
 
 /**
  * With AT_API_KEY: Africa's Talking itself (AT_BASE_URL, or its live or sandbox host by username); every sent
- * SMS is recorded in outbox_messages. Without it, while SANDBOX is on: the local sandbox over the same wire
- * format (it records what it receives). Otherwise the SMS is only kept in the outbox.
+ * SMS is recorded in `sent` (outbox_messages). Without it, while SANDBOX is on: the local sandbox over the same
+ * wire format (it records what it receives). Otherwise the SMS is only kept in the outbox (`sent`).
  */
-export function createSmsSender(env: Env, db: DbOrTx, localFetch: FetchLike): SmsSender {
+export function createSmsSender(env: Env, sent: SentMessages, localFetch: FetchLike): SmsSender {
   if (env.AT_API_KEY) {
     const client = new AfricasTalkingClient({
       baseUrl: env.AT_BASE_URL ?? (env.AT_USERNAME === 'sandbox' ? sandboxBaseUrl : liveBaseUrl),
@@ -175,7 +174,7 @@ export function createSmsSender(env: Env, db: DbOrTx, localFetch: FetchLike): Sm
       async send(message) {
         const result = await sendOne(client, message);
         if (result.isSent) {
-          await db.insert(outboxMessages).values({
+          await sent.record({
             channel: 'SMS',
             recipient: message.to,
             body: message.text,
@@ -199,9 +198,7 @@ export function createSmsSender(env: Env, db: DbOrTx, localFetch: FetchLike): Sm
   }
   return {
     async send(message) {
-      await db
-        .insert(outboxMessages)
-        .values({ channel: 'SMS', recipient: message.to, body: message.text, transport: 'outbox' });
+      await sent.record({ channel: 'SMS', recipient: message.to, body: message.text, transport: 'outbox' });
       const number = toInternationalNumber(message.to);
       return {
         number,
@@ -231,13 +228,13 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates app.sms (tests may pass their own sender). */
+/** Decorates app.sms (tests may pass their own sender); `sent` records what it sends. */
 export const smsPlugin = fp(
-  async (app, options: { sender?: SmsSender }) => {
+  async (app, options: { sender?: SmsSender; sent: SentMessages }) => {
     app.decorate(
       'sms',
-      options.sender ?? createSmsSender(app.env, app.db.db, selfAwareFetch(app, 'http://localhost')),
+      options.sender ?? createSmsSender(app.env, options.sent, selfAwareFetch(app, 'http://localhost')),
     );
   },
-  { name: 'sms', dependencies: ['db'] },
+  { name: 'sms' },
 );

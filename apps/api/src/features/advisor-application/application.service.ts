@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/connection.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
+import type { FileStorage } from '../../lib/stored-files.ts';
 import {
   discardFiles,
   type MultipartUpload,
@@ -21,7 +22,6 @@ import {
   storeImage,
   storeVideo,
 } from '../../lib/uploads.ts';
-import type { FileStorage } from '../../providers/file-storage.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import { type NewAccount, SignupRepository } from '../auth/signup.repository.ts';
 import { removeOwnUploads } from '../profiles/profiles.service.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { RecurringJob } from '../../jobs/job-runner.ts';
-import { type FileStorage, uploadsUrlPrefix } from '../../providers/file-storage.ts';
+import { type FileStorage, uploadsUrlPrefix } from '../../lib/stored-files.ts';
 import { UploadsRepository } from './uploads.repository.ts';
 
 export const orphanUploadsJobName = 'remove-orphan-uploads';

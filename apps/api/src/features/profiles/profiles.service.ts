@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import type { FileStorage } from '../../lib/stored-files.ts';
 import {
   type ReceivedFile,
   removeStored,
@@ -21,7 +22,6 @@ import {
   storeImage,
   storeVideo,
 } from '../../lib/uploads.ts';
-import type { FileStorage } from '../../providers/file-storage.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
 import { SignupRepository } from '../auth/signup.repository.ts';

@@ -1,5 +1,5 @@
 import { type RouteObject, useRoutes } from 'react-router';
-import { page } from './router.tsx';
+import { page } from './page.ts';
 
 /** The admin console's pages under /admin, each loaded when first visited (the shell only knows /admin/*). */
 const adminRoutes: RouteObject[] = [

@@ -17,10 +17,8 @@ import { users } from './users.ts';
 export const userType = pgEnum('user_type', ['ADVISEE', 'ADVISOR']);
 export const priceType = pgEnum('price_type', ['INDIVIDUAL', 'GROUP']);
 
-export const industries = pgTable('industries', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-});
+/** Defined in industries.ts, which users.ts imports without this file (that imports users.ts). */
+export { industries } from './industries.ts';
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { industries } from './catalogue.ts';
+import { industries } from './industries.ts';
 
 export const userRole = pgEnum('user_role', ['ADVISEE', 'ADVISOR', 'ADMIN']);
 export const userStatus = pgEnum('user_status', ['ACTIVE', 'PENDING_REVIEW', 'REJECTED', 'SUSPENDED']);

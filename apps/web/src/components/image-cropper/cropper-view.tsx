@@ -2,7 +2,7 @@ import { Box, Button, Group, Slider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { type CroppedImage, cropImage } from './crop-image.ts';
-import type { ImageCropperProps } from './image-cropper.tsx';
+import type { ImageCropperProps } from './cropper-props.ts';
 
 /**
  * The cropper itself (react-easy-crop), loaded only when an image is chosen: drag to move, pinch, wheel or

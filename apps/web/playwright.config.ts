@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { e2eWorkers, serverPort } from './e2e/support/servers.ts';
 import { hasTurnServer } from './e2e/support/turn-server.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
 const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
@@ -17,14 +17,15 @@ const chromiumFlags = [
 ];
 
 /**
- * Journeys against the whole stack, started as `npm start` starts it (the built server, a fresh data folder).
- * With TEST_DATABASE_URL the server uses that PostgreSQL (a fresh database made by global-setup).
+ * Journeys against the whole stack, started as `npm start` starts it (the built server, a fresh data folder
+ * and the embedded database, with the demo data). Each worker has a server of its own (support/servers.ts),
+ * so journeys that change the demo data (bookings, hours, payouts) never meet another worker's changes.
  */
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
   // Generous: journeys on a busy 2-core machine (CI runs several servers and browsers on it).
   timeout: 120_000,
@@ -33,7 +34,8 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
-    baseURL: `http://localhost:${port}`,
+    // The first worker's server; support/fixtures.ts gives each worker its own.
+    baseURL: `http://localhost:${serverPort(0)}`,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || undefined, args: chromiumFlags },
   },
@@ -53,13 +55,13 @@ export default defineConfig({
       testMatch: /(browse|search|mentors|not-found|auth|password-reset|signup)\.spec\.ts$/,
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: e2eWorkers }, (_, worker) => ({
     command: 'node e2e/support/start-server.mjs',
-    url: `http://localhost:${port}/readyz`,
+    url: `http://localhost:${serverPort(worker)}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     // Calls open this long before their start (default 10 minutes): the journeys book sessions hours ahead.
-    env: { PORT: String(port), CALL_EARLY_JOIN_MINUTES: '43200' },
-  },
+    env: { PORT: String(serverPort(worker)), CALL_EARLY_JOIN_MINUTES: '43200' },
+  })),
 });

@@ -25,23 +25,27 @@ import { assessmentRoutes } from './features/assessment/assessment.routes.ts';
 import authPlugin from './features/auth/auth.plugin.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Clock, TokenService } from './features/auth/token.service.ts';
-import { bookingRoutes } from './features/booking/booking.routes.ts';
-import { callsRoutes } from './features/calls/calls.routes.ts';
+import { bookingPlugin } from './features/booking/booking.plugin.ts';
+import { callsPlugin } from './features/calls/calls.plugin.ts';
+import { closeCallRoom } from './features/calls/close-room.ts';
+import { NoShowService } from './features/calls/no-show.service.ts';
 import { cataloguePlugin } from './features/catalogue/catalogue.plugin.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
 import { notificationsPlugin } from './features/notifications/notifications.plugin.ts';
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
-import { cardRoutes } from './features/payments/card.routes.ts';
-import { paymentsRoutes } from './features/payments/payments.routes.ts';
-import { advisorSettingsRoutes } from './features/profiles/advisor-settings.routes.ts';
-import { helpRoutes } from './features/profiles/help.routes.ts';
-import { payoutMethodsRoutes } from './features/profiles/payout-methods.routes.ts';
-import { profilesRoutes } from './features/profiles/profiles.routes.ts';
-import { uploadsRoutes, uploadsServeRoutes } from './features/profiles/uploads.routes.ts';
+import { CancellationService } from './features/payments/cancellation.service.ts';
+import { createMpesaService } from './features/payments/create-mpesa-service.ts';
+import { MentorNoShowRefunds } from './features/payments/mentor-no-show.ts';
+import { paymentsPlugin } from './features/payments/payments.plugin.ts';
+import { profilesPlugin } from './features/profiles/profiles.plugin.ts';
+import { uploadsServeRoutes } from './features/profiles/uploads.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
-import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
+import { SessionsService } from './features/sessions/sessions.service.ts';
+import { paymentVouchers } from './features/vouchers/payment-vouchers.ts';
+import { createVoucherPurchases } from './features/vouchers/voucher-purchases.ts';
+import { vouchersPlugin } from './features/vouchers/vouchers.plugin.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
@@ -155,31 +159,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(cataloguePlugin);
 
-  // Routes.
+  // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
+  // built once by wireFeatures and passed in.
+  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases } = wireFeatures(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/myprosper' });
   await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
-  await app.register(bookingRoutes, { prefix: '/myprosper/api' });
-  await app.register(sessionsRoutes, { prefix: '/myprosper/api' });
+  await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions });
+  await app.register(sessionsRoutes, { prefix: '/myprosper/api', sessions });
   await app.register(fileStoragePlugin);
   await app.register(uploadsServeRoutes);
   await app.register(applicationRoutes, { prefix: '/myprosper' });
-  await app.register(profilesRoutes, { prefix: '/myprosper/api' });
-  await app.register(uploadsRoutes, { prefix: '/myprosper/api' });
-  await app.register(advisorSettingsRoutes, { prefix: '/myprosper/api' });
-  await app.register(payoutMethodsRoutes, { prefix: '/myprosper/api' });
-  await app.register(helpRoutes, { prefix: '/myprosper/api' });
+  await app.register(profilesPlugin, { prefix: '/myprosper/api' });
   await app.register(assessmentRoutes, { prefix: '/myprosper/api' });
-  await app.register(adminRoutes, { prefix: '/myprosper/api/admin' });
+  await app.register(adminRoutes, { prefix: '/myprosper/api/admin', mpesa, cancellation, noShows });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
-  await app.register(paymentsRoutes, { prefix: '/myprosper/api' });
+  await app.register(paymentsPlugin, { prefix: '/myprosper/api', sessions, mpesa, cancellation, vouchers });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
-  await app.register(cardRoutes, { prefix: '/myprosper/api' });
-  await app.register(vouchersRoutes, { prefix: '/myprosper/api' });
-  await app.register(callsRoutes);
+  await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
+  await app.register(callsPlugin, { noShows });
   if (env.SANDBOX) {
     await app.register(darajaSandbox, {
       prefix: localDarajaPath,
@@ -202,6 +203,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerWebApp(app, env);
   return app;
+}
+
+/**
+ * What one feature lends another, built once: the one place that knows which feature needs which. Features
+ * import each other's doors only and never build each other's services; where one must react to another
+ * without importing it (which would make a cycle), the reaction is passed in here:
+ * - a refunded share that a voucher paid makes the voucher usable again, and a payment for a voucher settles
+ *   it (payments ← vouchers: `vouchers`);
+ * - a cancelled session ends its call room (payments ← calls: `sessionCancelled`);
+ * - a mentor who did not come gets the session's payers refunded (calls ← payments: `mentorNoShowMoney`).
+ * Tests call it on a built app to reach the same services.
+ */
+export function wireFeatures(app: FastifyInstance) {
+  const { env } = app;
+  const db = app.db.db;
+  const channels = {
+    mailer: app.mailer,
+    sms: () => (app.hasDecorator('sms') ? app.sms : null),
+    log: app.log,
+  };
+  const sessions = new SessionsService(db, env);
+  const voucherPurchases = createVoucherPurchases(app);
+  const vouchers = paymentVouchers(voucherPurchases, db);
+  const mpesa = createMpesaService(app, vouchers.topUp);
+  const cancellation = new CancellationService(db, env, sessions, channels, {
+    vouchers,
+    sessionCancelled: closeCallRoom,
+  });
+  const mentorNoShowMoney = new MentorNoShowRefunds(env, channels, vouchers);
+  const noShows = new NoShowService(db, env.CALL_GRACE_MINUTES, mentorNoShowMoney, app.log);
+  return { sessions, voucherPurchases, vouchers, mpesa, cancellation, mentorNoShowMoney, noShows };
 }
 
 /**

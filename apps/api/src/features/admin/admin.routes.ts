@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { NoShowService } from '../calls/no-show.service.ts';
+import type { CancellationService } from '../payments/cancellation.service.ts';
+import type { MpesaService } from '../payments/mpesa.service.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';
@@ -11,13 +14,20 @@ import { adminProgramsRoutes } from './programs.routes.ts';
 import { adminSessionsRoutes } from './sessions.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 
+/** What the console does through other features, built in app.ts (the same services their own routes use). */
+export interface AdminOptions {
+  mpesa: MpesaService;
+  cancellation: CancellationService;
+  noShows: NoShowService;
+}
+
 /**
  * The admin console's API, registered under /myprosper/api/admin. One hook guards every route in it: visitors
  * get 401, anyone signed in who is not an ADMIN 403, whatever the route (so a new route cannot forget it).
  * With ADMIN_TWO_STEP=required (production's default, ASVS V6.3.3) an admin without two-step sign-in on gets
  * 403 too; what they need to turn it on (/myprosper/auth/twoStep/*, their profile, log-out) is outside.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, options) => {
   app.addHook('onRequest', app.requireRole('ADMIN'));
   if (app.env.ADMIN_TWO_STEP === 'required') app.addHook('onRequest', app.requireTwoStep);
   await app.register(adminDashboardRoutes);
@@ -26,8 +36,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminProgramsRoutes);
   await app.register(adminPricingRoutes);
   await app.register(adminContentRoutes);
-  await app.register(adminSessionsRoutes);
-  await app.register(adminPaymentsRoutes);
+  await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
+  await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
   await app.register(adminPayoutsRoutes);
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);

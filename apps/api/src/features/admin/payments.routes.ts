@@ -12,15 +12,15 @@ import { idParam } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import { createMpesaService } from '../payments/create-mpesa-service.ts';
+import type { MpesaService } from '../payments/mpesa.service.ts';
 import { AdminPaymentsService } from './payments.service.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 import { AdminVouchersRepository } from './vouchers.repository.ts';
 
 /** Payments, refunds and vouchers, under /myprosper/api/admin. */
-export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ mpesa: MpesaService }> = async (app, { mpesa }) => {
   const db = app.db.db;
-  const service = new AdminPaymentsService(db, createMpesaService(app));
+  const service = new AdminPaymentsService(db, mpesa);
   const schema = { tags: adminTags, security: adminSecurity };
 
   app.get(

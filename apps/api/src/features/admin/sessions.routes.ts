@@ -12,23 +12,17 @@ import { idParam } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import { NoShowService } from '../calls/no-show.service.ts';
-import { mentorNoShowMoney } from '../calls/no-show-refund.ts';
-import { CancellationService } from '../payments/cancellation.service.ts';
-import { SessionsService } from '../sessions/sessions.service.ts';
+import type { NoShowService } from '../calls/no-show.service.ts';
+import type { CancellationService } from '../payments/cancellation.service.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 import { AdminSessionsService } from './sessions.service.ts';
 
 /** Sessions: search, details, cancellation with refunds, no-show corrections; under /myprosper/api/admin. */
-export const adminSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db.db;
-  const cancellation = new CancellationService(db, app.env, new SessionsService(db, app.env), {
-    mailer: app.mailer,
-    sms: () => (app.hasDecorator('sms') ? app.sms : null),
-    log: app.log,
-  });
-  const noShows = new NoShowService(db, app.env.CALL_GRACE_MINUTES, mentorNoShowMoney(app), app.log);
-  const service = new AdminSessionsService(db, app.env.TIME_ZONE, cancellation, noShows);
+export const adminSessionsRoutes: FastifyPluginAsyncZod<{
+  cancellation: CancellationService;
+  noShows: NoShowService;
+}> = async (app, { cancellation, noShows }) => {
+  const service = new AdminSessionsService(app.db.db, app.env.TIME_ZONE, cancellation, noShows);
   const schema = { tags: adminTags, security: adminSecurity };
   const params = z.object({ id: idParam });
 

@@ -6,10 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerAccount, limitPerAddress } from '../../lib/rate-limits.ts';
 import { ok } from '../../lib/reply.ts';
-import { SessionsService } from '../sessions/sessions.service.ts';
-import { BookingService } from './booking.service.ts';
-import { holdExpiryJob } from './hold-expiry.job.ts';
-import { RescheduleService } from './reschedule.service.ts';
+import type { BookingService } from './booking.service.ts';
+import type { RescheduleService } from './reschedule.service.ts';
 
 const errors = {
   401: errorEnvelope,
@@ -24,12 +22,10 @@ const errors = {
 const bookingsPerAddressFactor = 10;
 
 /** Free hours, booking and rescheduling, under /myprosper/api. */
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db.db;
-  const sessions = new SessionsService(db, app.env);
-  const booking = new BookingService(db, app.env, sessions);
-  const reschedule = new RescheduleService(db, app.env, sessions);
-  app.jobs.define(holdExpiryJob(db, app.env.HOLD_EXPIRY_CRON));
+export const bookingRoutes: FastifyPluginAsyncZod<{
+  booking: BookingService;
+  reschedule: RescheduleService;
+}> = async (app, { booking, reschedule }) => {
   // Each booking holds a slot unpaid for BOOKING_HOLD_MINUTES: per account (whichever token) and per address,
   // so nobody can hold a mentor's week without paying.
   const bookingsPerHour = app.env.RATE_LIMIT_BOOKINGS_PER_HOUR;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import {
   callMessages,
@@ -9,22 +8,13 @@ import {
   startSessionResponse,
 } from '@myprosper/contract/calls';
 import { errorEnvelope } from '@myprosper/contract/common';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
-import type { SignalBus } from './bus-messages.ts';
-import { callAttendanceJob } from './calls.jobs.ts';
-import { CallsService } from './calls.service.ts';
-import { iceConfigProblem } from './ice-servers.ts';
+import type { CallsService } from './calls.service.ts';
 import { verifyTicket } from './join-ticket.ts';
-import { NoShowService } from './no-show.service.ts';
-import { mentorNoShowMoney } from './no-show-refund.ts';
-import { RedisBus, SplitBus } from './redis-bus.ts';
-import { RoomService } from './room.service.ts';
-import { detectBusMode, PostgresBus } from './signal-bus.ts';
-import { SignalingHub } from './signaling-hub.ts';
+import type { SignalingHub } from './signaling-hub.ts';
 import { isAllowedOrigin } from './signaling-origin.ts';
 
 const errors = {
@@ -36,41 +26,15 @@ const errors = {
   422: errorEnvelope,
 };
 
-/** PostgreSQL carries signaling (LISTEN/NOTIFY, or polling on PGlite); with REDIS_URL, Redis does. */
-async function createBus(app: FastifyInstance): Promise<SignalBus> {
-  const postgres = new PostgresBus({
-    db: app.db.db,
-    pool: app.db.pool,
-    log: app.log,
-    mode: await detectBusMode(app.db.pool),
-  });
-  return app.env.REDIS_URL ? new SplitBus(new RedisBus(app.env.REDIS_URL, app.log), postgres) : postgres;
-}
-
 /**
  * Video calls: POST /myprosper/api/startSession, the join ticket, attendance (and its admin correction)
  * under /myprosper/api; the signaling WebSocket at /myprosper/ws/calls?ticket=...
  */
-export const callsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const callsRoutes: FastifyPluginAsyncZod<{ calls: CallsService; hub: SignalingHub }> = async (
+  app,
+  { calls, hub },
+) => {
   const { env } = app;
-  const db = app.db.db;
-  const bus = await createBus(app);
-  const rooms = new RoomService(db, bus, randomBytes(6).toString('hex'));
-  const noShows = new NoShowService(db, env.CALL_GRACE_MINUTES, mentorNoShowMoney(app), app.log);
-  const calls = new CallsService(db, env, app.signingSecret, rooms);
-  const hub = new SignalingHub({ calls, rooms, bus, log: app.log });
-  app.jobs.define(callAttendanceJob(db, noShows, env.CALL_ATTENDANCE_CRON));
-
-  const iceProblem = iceConfigProblem(env);
-  if (iceProblem) app.log.warn(iceProblem);
-  app.addHook('onReady', async () => {
-    await hub.start();
-    app.log.debug(`call signaling over ${bus.name}`);
-  });
-  app.addHook('preClose', async () => {
-    await hub.stop();
-  });
-
   await app.register(websocket, {
     // A message over 64 KiB (an SDP of a five-person call is a few) is closed by ws with 1009.
     options: { maxPayload: 64 * 1024 },

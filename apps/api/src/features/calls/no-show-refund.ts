@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/connection.ts';
-import { MentorNoShowRefunds } from '../payments/mentor-no-show.ts';
 
 /**
  * What the payments feature does with the money of a session whose mentor did not come (payments/
- * mentor-no-show.ts): every paid share refunded in full, the mentor not paid for it.
+ * mentor-no-show.ts): every paid share refunded in full, the mentor not paid for it. app.ts passes it in, so
+ * calls never import payments.
  */
 export interface MentorNoShowMoney {
   /**
@@ -14,13 +13,4 @@ export interface MentorNoShowMoney {
   refund(tx: DbOrTx, sessionId: number, now: Date): Promise<{ refunded: number; notify(): Promise<void> }>;
   /** KES the mentor no-show refund of a session gave back so far. */
   refunded(db: DbOrTx, sessionId: number): Promise<number>;
-}
-
-/** The payments feature's refunds, telling people through the app's mailer and SMS sender. */
-export function mentorNoShowMoney(app: FastifyInstance): MentorNoShowMoney {
-  return new MentorNoShowRefunds(app.env, {
-    mailer: app.mailer,
-    sms: () => (app.hasDecorator('sms') ? app.sms : null),
-    log: app.log,
-  });
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { wireFeatures } from '../../app.ts';
 import { createAdmin } from '../../db/seed/factories.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
 import { CallsRepository } from './calls.repository.ts';
 import { bearerOf, minute, sessionAt } from './calls.test-helpers.ts';
-import { NoShowService } from './no-show.service.ts';
-import { mentorNoShowMoney } from './no-show-refund.ts';
+import type { NoShowService } from './no-show.service.ts';
 
 let ctx: TestContext;
 let noShows: NoShowService;
@@ -13,12 +13,7 @@ let noShows: NoShowService;
 beforeAll(async () => {
   ctx = await createTestApp();
   // The job's work, run by the tests (test-app keeps its schedule out of the way).
-  noShows = new NoShowService(
-    ctx.database.db,
-    ctx.env.CALL_GRACE_MINUTES,
-    mentorNoShowMoney(ctx.app),
-    ctx.app.log,
-  );
+  noShows = wireFeatures(ctx.app).noShows;
 });
 
 afterAll(async () => {

@@ -15,7 +15,6 @@ import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { closeCallRoom } from '../calls/close-room.ts';
 import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
 import type { SessionRecord } from '../sessions/sessions.repository.ts';
 import { SessionsRepository } from '../sessions/sessions.repository.ts';
@@ -24,6 +23,7 @@ import { type NoticePerson, sendCancellationNotices } from './cancellation-notic
 import { settleToMentor } from './earnings.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
+import type { PaymentVouchers } from './voucher-port.ts';
 
 type CancellationEnv = Pick<
   Env,
@@ -35,6 +35,14 @@ export interface CancellationChannels {
   /** SMS when the app has a sender. */
   sms: () => SmsSender | null;
   log: FastifyBaseLogger;
+}
+
+/** What a cancellation does in other features, in its transaction (app.ts passes them in). */
+export interface CancellationReactions {
+  /** Voucher-paid shares given back: their vouchers usable again. */
+  vouchers: Pick<PaymentVouchers, 'restore'>;
+  /** The session is cancelled: its open call room ends as this commits, not at its next periodic check. */
+  sessionCancelled(tx: DbOrTx, sessionId: number): Promise<void>;
 }
 
 function cancellerOf(record: SessionRecord, caller: CurrentUser): Canceller | null {
@@ -56,6 +64,7 @@ export class CancellationService {
     private readonly env: CancellationEnv,
     private readonly sessions: SessionsService,
     private readonly channels: CancellationChannels,
+    private readonly reactions: CancellationReactions,
   ) {}
 
   async policy(caller: CurrentUser, sessionId: number, now = new Date()): Promise<CancellationPolicy> {
@@ -161,6 +170,7 @@ export class CancellationService {
         memo: `Refund: session ${session.reference}`,
         now,
         keep: (participant) => !fullRefund && participant.isHost,
+        vouchers: this.reactions.vouchers,
       });
       let mentorEarnings = 0;
       if (forfeited > 0) {
@@ -174,7 +184,7 @@ export class CancellationService {
       }
       await repository.cancelSession(session.id, now);
       // An open call room ends as this commits, not at its next periodic check.
-      await closeCallRoom(tx, session.id);
+      await this.reactions.sessionCancelled(tx, session.id);
       await repository.recordCancellation({
         sessionId: session.id,
         cancelledBy: caller.id,

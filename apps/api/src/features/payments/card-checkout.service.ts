@@ -8,11 +8,11 @@ import type { Db } from '../../db/connection.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type CardGateway, cardReceiptPaths, newTransactionUuid } from '../../providers/card.ts';
 import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { VouchersRepository } from '../vouchers/vouchers.repository.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { sharePlan } from './session-payments.ts';
+import type { PaymentVouchers } from './voucher-port.ts';
 
 /** Where the browser reached us: its address (signed as customer_ip_address) and origin. */
 export interface CardClient {
@@ -35,6 +35,7 @@ export class CardCheckoutService {
     private readonly db: Db,
     private readonly env: Pick<Env, 'PUBLIC_URL'>,
     private readonly gateway: CardGateway | null,
+    private readonly vouchers: Pick<PaymentVouchers, 'findRecord' | 'findRecordByReference' | 'linkPayment'>,
   ) {}
 
   async checkout(
@@ -59,8 +60,7 @@ export class CardCheckoutService {
         callbackToken: randomBytes(32).toString('base64url'),
         checkoutRequestId: transactionUuid,
       });
-      if (target.voucherId !== null)
-        await new VouchersRepository(tx).linkPayment(target.voucherId, payment.id);
+      if (target.voucherId !== null) await this.vouchers.linkPayment(tx, target.voucherId, payment.id);
     });
     // The local hosted page is this app: the browser comes back where it reached us. CyberSource comes back
     // to the public address.
@@ -105,11 +105,10 @@ export class CardCheckoutService {
 
   /** One of the caller's vouchers still awaiting payment, by reference (or id). */
   private async voucher(caller: CurrentUser, id: number | string) {
-    const repository = new VouchersRepository(this.db);
     const record =
       typeof id === 'number'
-        ? await repository.findRecord(id)
-        : await repository.findRecordByReference(id.trim().toUpperCase());
+        ? await this.vouchers.findRecord(this.db, id)
+        : await this.vouchers.findRecordByReference(this.db, id.trim().toUpperCase());
     if (!record || record.buyerId !== caller.id) throw notFound(cardMessages.voucherNotFound);
     if (record.status !== 'PENDING_PAYMENT') throw invalid(cardMessages.voucherAlreadyPaid);
     return {

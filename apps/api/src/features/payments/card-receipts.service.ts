@@ -14,11 +14,11 @@ import type { Db, DbOrTx } from '../../db/connection.ts';
 import { isRetryable } from '../../db/database-errors.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { type CardGateway, signedNamesOf } from '../../providers/card.ts';
-import type { VoucherPurchases } from '../vouchers/voucher-purchases.ts';
 import { type CardPaymentPurpose, CardPaymentsRepository } from './card-payments.repository.ts';
 import { type PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet } from './session-payments.ts';
+import type { PaymentVouchers } from './voucher-port.ts';
 
 export type ReceiptFields = Readonly<Record<string, string>>;
 
@@ -56,7 +56,7 @@ export class CardReceiptsService {
   constructor(
     private readonly db: Db,
     private readonly gateway: CardGateway | null,
-    private readonly vouchers: VoucherPurchases,
+    private readonly vouchers: Pick<PaymentVouchers, 'settle' | 'deliverAfterPayment'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -11,10 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
-import { createCardGateway } from '../../providers/card.ts';
-import { createVoucherPurchases } from '../vouchers/voucher-purchases.ts';
-import { CardCheckoutService } from './card-checkout.service.ts';
-import { CardReceiptsService, type ReceiptResult } from './card-receipts.service.ts';
+import type { CardCheckoutService } from './card-checkout.service.ts';
+import type { CardReceiptsService, ReceiptResult } from './card-receipts.service.ts';
 
 const errors = {
   400: errorEnvelope,
@@ -45,12 +43,10 @@ function originOf(request: FastifyRequest): string {
  * Card payments (CyberSource Secure Acceptance hosted checkout), under /myprosper/api: the signed hidden form,
  * the receipt pages the browser is sent back to, and the merchant POST.
  */
-export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db.db;
-  const gateway = createCardGateway(app.env);
-  const checkout = new CardCheckoutService(db, app.env, gateway);
-  const receipts = new CardReceiptsService(db, gateway, createVoucherPurchases(app), app.log);
-
+export const cardRoutes: FastifyPluginAsyncZod<{
+  checkout: CardCheckoutService;
+  receipts: CardReceiptsService;
+}> = async (app, { checkout, receipts }) => {
   // The hosted page posts form fields; this parser lives only inside this plugin's scope.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

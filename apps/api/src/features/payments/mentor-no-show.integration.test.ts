@@ -1,7 +1,7 @@
 import { paymentMessages } from '@myprosper/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
-import { mentorNoShowMoney } from '../calls/no-show-refund.ts';
+import { wireFeatures } from '../../app.ts';
 import { messagesTo } from '../vouchers/vouchers.test-helpers.ts';
 import { LedgerRepository } from '../wallet/ledger.repository.ts';
 import { EarningsService } from './earnings.service.ts';
@@ -45,7 +45,7 @@ describe('a mentor who does not come to a paid session', () => {
     // A refund whose transaction fails leaves nothing behind; the job then refunds, however often it runs.
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await mentorNoShowMoney(ctx.app).refund(tx, booked.id, new Date());
+        await wireFeatures(ctx.app).mentorNoShowMoney.refund(tx, booked.id, new Date());
         throw new Error('crashed before commit');
       }),
     ).rejects.toThrow('crashed before commit');
@@ -64,7 +64,7 @@ describe('a mentor who does not come to a paid session', () => {
     });
     // Asked again directly, nothing moves.
     const again = await ctx.database.db.transaction((tx) =>
-      mentorNoShowMoney(ctx.app).refund(tx, booked.id, new Date()),
+      wireFeatures(ctx.app).mentorNoShowMoney.refund(tx, booked.id, new Date()),
     );
     expect(again.refunded).toBe(0);
     expect(await balanceOf(ctx, booked.host)).toBe(share);

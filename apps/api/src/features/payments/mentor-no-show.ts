@@ -7,6 +7,7 @@ import type { CancellationChannels } from './cancellation.service.ts';
 import { type NoticePerson, sendMentorNoShowNotices } from './cancellation-notices.ts';
 import { type LockedSession, SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
+import type { PaymentVouchers } from './voucher-port.ts';
 
 /** The ledger reference of a session's mentor no-show refund: one per session, ever. */
 const refundReference = (sessionId: number) => `noshow-refund:${sessionId}`;
@@ -33,6 +34,7 @@ export class MentorNoShowRefunds {
   constructor(
     private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL'>,
     private readonly channels: CancellationChannels,
+    private readonly vouchers: Pick<PaymentVouchers, 'restore'>,
   ) {}
 
   /** Refunds in the caller's transaction (or a savepoint of it). */
@@ -51,6 +53,7 @@ export class MentorNoShowRefunds {
       reference: refundReference(sessionId),
       memo: `Refund: the mentor did not come to session ${session.reference}`,
       now,
+      vouchers: this.vouchers,
     });
     if (total === 0 || !described) return nothing;
 

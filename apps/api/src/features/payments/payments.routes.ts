@@ -17,12 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerAddress, perAccount } from '../../lib/rate-limits.ts';
 import { done, ok } from '../../lib/reply.ts';
-import { SessionsService } from '../sessions/sessions.service.ts';
-import { CancellationService } from './cancellation.service.ts';
-import { CheckoutService } from './checkout.service.ts';
-import { createMpesaService } from './create-mpesa-service.ts';
-import { EarningsService } from './earnings.service.ts';
-import { earningsJob, mpesaReconcileJob } from './payments.jobs.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { CancellationService } from './cancellation.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { MpesaService } from './mpesa.service.ts';
 
 const errors = {
   401: errorEnvelope,
@@ -33,20 +31,16 @@ const errors = {
   503: errorEnvelope,
 };
 
+export interface PaymentsRoutesOptions {
+  mpesa: MpesaService;
+  checkout: CheckoutService;
+  sessions: SessionsService;
+  cancellation: CancellationService;
+}
+
 /** M-PESA payments and their callback, wallet checkout, cancellations; under /myprosper/api. */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db.db;
-  const mpesa = createMpesaService(app);
-  const checkout = new CheckoutService(db);
-  const sessions = new SessionsService(db, app.env);
-  const cancellation = new CancellationService(db, app.env, sessions, {
-    mailer: app.mailer,
-    sms: () => (app.hasDecorator('sms') ? app.sms : null),
-    log: app.log,
-  });
-  const earnings = new EarningsService(db, app.env.PLATFORM_COMMISSION_PERCENT, app.log);
-  app.jobs.define(mpesaReconcileJob(mpesa, app.env.MPESA_RECONCILE_CRON));
-  app.jobs.define(earningsJob(earnings, app.env.EARNINGS_CRON));
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
+  const { mpesa, checkout, sessions, cancellation } = options;
   const pushesPerAddress = limitPerAddress(app, 'stk-push', 30);
 
   app.post(

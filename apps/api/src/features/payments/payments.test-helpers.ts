@@ -2,7 +2,7 @@ import type { BookableSlot } from '@myprosper/contract/slots';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import type { AppOptions } from '../../app.ts';
+import { type AppOptions, wireFeatures } from '../../app.ts';
 import type { Db } from '../../db/connection.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
@@ -18,8 +18,6 @@ import {
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
 import { CallsRepository } from '../calls/calls.repository.ts';
-import { NoShowService } from '../calls/no-show.service.ts';
-import { mentorNoShowMoney } from '../calls/no-show-refund.ts';
 import { creditWallet } from './session-payments.ts';
 
 /** Helpers of the payments, wallet and cancellation integration tests. */
@@ -310,13 +308,8 @@ export async function moveSession(ctx: TestContext, sessionId: number, startsAt:
 }
 
 /** The no-show job's work (its schedule is off in tests): `.run()` decides no-shows and refunds. */
-export function noShowJob(ctx: TestContext): NoShowService {
-  return new NoShowService(
-    ctx.database.db,
-    ctx.env.CALL_GRACE_MINUTES,
-    mentorNoShowMoney(ctx.app),
-    ctx.app.log,
-  );
+export function noShowJob(ctx: TestContext) {
+  return wireFeatures(ctx.app).noShows;
 }
 
 /** The mentor entered the session's call at `at` (as the signaling records a join). */

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/connection.ts';
-import { VouchersRepository } from '../vouchers/vouchers.repository.ts';
 import {
   type AccountRef,
   type LedgerLine,
@@ -8,6 +7,7 @@ import {
   postTransaction,
 } from '../wallet/ledger.repository.ts';
 import type { MoneyParticipant } from './session-money.repository.ts';
+import type { PaymentVouchers } from './voucher-port.ts';
 
 /** Where a refunded share went: back to the payer's wallet, or its voucher made usable again. */
 export type RefundedTo = 'WALLET' | 'VOUCHER';
@@ -30,7 +30,7 @@ export interface ShareRefunds {
  * wallet-paid shares to the payer's wallet, voucher-paid ones to VOUCHERS with their vouchers usable again.
  * One REFUND transaction out of the session's escrow under `reference`, which the ledger takes once ever.
  * Shares `keep` answers true for stay in escrow (counted in `kept`). Runs in the caller's transaction, with
- * the session and its participants locked.
+ * the session and its participants locked; `vouchers` (the vouchers feature) makes the vouchers usable again.
  */
 export async function refundPaidShares(
   tx: DbOrTx,
@@ -41,6 +41,7 @@ export async function refundPaidShares(
     memo: string;
     now: Date;
     keep?: (participant: MoneyParticipant) => boolean;
+    vouchers: Pick<PaymentVouchers, 'restore'>;
   },
 ): Promise<ShareRefunds> {
   const ledger = new LedgerRepository(tx);
@@ -77,7 +78,7 @@ export async function refundPaidShares(
       lines: [{ account: { platform: 'SESSION_ESCROW' }, amount: -total }, ...lines.values()],
       links: { sessionId: input.session.id },
     });
-    await new VouchersRepository(tx).restoreForParticipants(voucherShares, input.now);
+    await input.vouchers.restore(tx, voucherShares, input.now);
   }
   return { refunds, total, kept };
 }

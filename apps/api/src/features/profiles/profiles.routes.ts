@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { perAccount } from '../../lib/rate-limits.ts';
 import { done, ok } from '../../lib/reply.ts';
 import { callerOf } from './caller.ts';
-import { ProfilesService } from './profiles.service.ts';
+import type { ProfilesService } from './profiles.service.ts';
 
 const tags = ['profiles'];
 const security = [{ bearer: [] }];
@@ -25,12 +25,8 @@ const errors = {
 };
 
 /** Reading and editing one's own profile, under /myprosper/api. */
-export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProfilesService(app.db.db, app.fileStorage, {
-    mailer: app.mailer,
-    supportEmail: app.env.SUPPORT_EMAIL,
-    log: app.log,
-  });
+export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }> = async (app, options) => {
+  const service = options.profiles;
 
   app.get(
     '/getAdviseeDetails/:id',

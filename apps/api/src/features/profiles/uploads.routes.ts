@@ -15,8 +15,7 @@ import { contentTypeOfKey } from '../../lib/stored-files.ts';
 import { discardFiles, multipartLimits, readMultipart } from '../../lib/uploads.ts';
 import { parseRange } from '../../providers/file-storage.ts';
 import { callerOf } from './caller.ts';
-import { orphanUploadsJob } from './orphan-uploads.job.ts';
-import { ProfilesService } from './profiles.service.ts';
+import type { ProfilesService } from './profiles.service.ts';
 
 const tags = ['profiles'];
 const security = [{ bearer: [] }];
@@ -31,15 +30,10 @@ const errors = {
 const uploadsPerMinute = 20;
 
 /** POST /myprosper/api/uploadFile and /updateProfilePicture: one multipart file each, checked by content. */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }> = async (app, options) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  const service = new ProfilesService(app.db.db, app.fileStorage, {
-    mailer: app.mailer,
-    supportEmail: app.env.SUPPORT_EMAIL,
-    log: app.log,
-  });
+  const service = options.profiles;
   const tempDir = app.fileStorage.tempDir;
-  app.jobs.define(orphanUploadsJob(app.db.db, app.fileStorage, app.env.ORPHAN_UPLOADS_CRON));
   const rateLimit = {
     max: uploadsPerMinute,
     timeWindow: '1 minute',

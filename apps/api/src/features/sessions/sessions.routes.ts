@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
 import { FeedbackService } from './feedback.service.ts';
-import { SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 const errors = {
   401: errorEnvelope,
@@ -23,9 +23,12 @@ const errors = {
   422: errorEnvelope,
 };
 
-/** Session lists, details, calendar file and ratings, under /myprosper/api. */
-export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SessionsService(app.db.db, app.env);
+/**
+ * Session lists, details, calendar file and ratings, under /myprosper/api. `sessions` is built in app.ts: booking,
+ * payments and the admin console use the same service.
+ */
+export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, options) => {
+  const service = options.sessions;
   const feedback = new FeedbackService(app.db.db, service);
 
   app.get(

@@ -15,12 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitPerAddress, perAccount } from '../../lib/rate-limits.ts';
 import { done, ok } from '../../lib/reply.ts';
-import { selfAwareFetch } from '../../providers/in-process-fetch.ts';
-import { createDarajaClient } from '../../providers/mpesa.ts';
-import { createVoucherPurchases } from './voucher-purchases.ts';
-import { VoucherRedemptionService } from './voucher-redemption.service.ts';
-import { deliverVouchersJob } from './vouchers.jobs.ts';
-import { VouchersService } from './vouchers.service.ts';
+import type { VoucherRedemptionService } from './voucher-redemption.service.ts';
+import type { VouchersService } from './vouchers.service.ts';
 
 const errors = {
   401: errorEnvelope,
@@ -32,12 +28,10 @@ const errors = {
 };
 
 /** Gift vouchers, under /myprosper/api: buying (card or M-PESA), the buyer's list, and redeeming at booking. */
-export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db.db;
-  const daraja = createDarajaClient(app.env, selfAwareFetch(app, app.env.PUBLIC_URL));
-  const vouchers = new VouchersService(db, app.env, daraja, app.log);
-  const redemption = new VoucherRedemptionService(db);
-  app.jobs.define(deliverVouchersJob(createVoucherPurchases(app), app.env.NOTIFICATIONS_CRON));
+export const vouchersRoutes: FastifyPluginAsyncZod<{
+  vouchers: VouchersService;
+  redemption: VoucherRedemptionService;
+}> = async (app, { vouchers, redemption }) => {
   // Per account (whichever token) as the routes say, and per address: each push rings a phone, wrong codes
   // are guessed at.
   const pushesPerAddress = limitPerAddress(app, 'stk-push', 30);

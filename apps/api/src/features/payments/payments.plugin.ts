@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createCardGateway } from '../../providers/card.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { CancellationService } from './cancellation.service.ts';
+import { cardRoutes } from './card.routes.ts';
+import { CardCheckoutService } from './card-checkout.service.ts';
+import { CardReceiptsService } from './card-receipts.service.ts';
+import { CheckoutService } from './checkout.service.ts';
+import { EarningsService } from './earnings.service.ts';
+import type { MpesaService } from './mpesa.service.ts';
+import { earningsJob, mpesaReconcileJob } from './payments.jobs.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import type { PaymentVouchers } from './voucher-port.ts';
+
+/** What payments get from app.ts: the services it shares with other features, and the vouchers side. */
+export interface PaymentsPluginOptions {
+  sessions: SessionsService;
+  mpesa: MpesaService;
+  cancellation: CancellationService;
+  vouchers: PaymentVouchers;
+}
+
+/**
+ * Payments, under the prefix it is registered with (/myprosper/api): M-PESA and its callback, wallet checkout,
+ * cancellations, card checkout and receipts; the M-PESA reconcile and earnings jobs.
+ */
+export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = async (app, options) => {
+  const { env } = app;
+  const db = app.db.db;
+  const checkout = new CheckoutService(db);
+  const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
+  app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
+  app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
+  await app.register(paymentsRoutes, {
+    mpesa: options.mpesa,
+    checkout,
+    sessions: options.sessions,
+    cancellation: options.cancellation,
+  });
+  const gateway = createCardGateway(env);
+  await app.register(cardRoutes, {
+    checkout: new CardCheckoutService(db, env, gateway, options.vouchers),
+    receipts: new CardReceiptsService(db, gateway, options.vouchers, app.log),
+  });
+};

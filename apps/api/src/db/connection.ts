@@ -7,7 +7,8 @@ import * as users from './schema/users.ts';
 
 export const schema = { ...catalogue, ...messaging, ...users };
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The database, with the pool drizzle was given as `$client` (drizzle's public handle on the driver). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction or the database itself: repositories accept either, so one business operation commits once. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -14,9 +14,8 @@ const migrationLockKey = 72_430_025;
  * advisory lock held on a connection of its own): the first migrates, the others then find nothing to do.
  */
 export async function runMigrations(db: Db, migrationsFolder = defaultMigrationsFolder): Promise<void> {
-  // drizzle keeps the pool it was given as $client.
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const lock = new pg.Client({ connectionString: pool.options.connectionString });
+  // A session of its own, on the database of the pool drizzle was given ($client).
+  const lock = new pg.Client({ connectionString: db.$client.options.connectionString });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);

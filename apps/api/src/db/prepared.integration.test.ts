@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { AuthRepository } from '../features/auth/auth.repository.ts';
 import { BookingRepository } from '../features/booking/booking.repository.ts';
 import { AdvisorsRepository } from '../features/catalogue/advisors.repository.ts';
-import { connectDatabase, type Database } from './connection.ts';
-import { createAdvisee, createAdvisor, createTopic } from './seed/factories.ts';
+import { SessionsRepository } from '../features/sessions/sessions.repository.ts';
+import { connectDatabase, type Database, type DbOrTx } from './connection.ts';
+import { createAdvisee, createAdvisor, createBookedSession, createTopic } from './seed/factories.ts';
 
 /** The statements PostgreSQL holds under a name for the session `database`'s one connection runs in. */
 async function namedStatements(database: Database): Promise<string[]> {
@@ -65,6 +67,39 @@ describe('hot reads as prepared statements', () => {
     } finally {
       await single.close();
     }
+  });
+
+  it("run inside a transaction on the transaction's connection, unnamed, with the values of the run", async () => {
+    const topicId = (await createTopic(test.database.db, { name: 'Read In A Transaction' })).id;
+    const startsAt = new Date(Math.ceil(Date.now() / 3_600_000 + 24 * 40) * 3_600_000);
+    // A page of a list and, past its last page, the total: both raw statements (executeNamed).
+    const list = (db: DbOrTx, offset: number) =>
+      new SessionsRepository(db).listAdviseeSessionIds({
+        userId: adviseeId,
+        status: 'UPCOMING',
+        now: new Date(),
+        limit: 10,
+        offset,
+      });
+    const before = await list(test.database.db, 0);
+    const single = connectDatabase(test.url, { max: 1 });
+    const rolledBack = new Error('rolled back');
+    try {
+      await expect(
+        single.db.transaction(async (tx) => {
+          const session = await createBookedSession(tx, { advisorId, adviseeId, topicId, startsAt });
+          // Seen only on the transaction's connection until it commits.
+          expect(await list(tx, 0)).toEqual({ ids: [session.id, ...before.ids], total: before.total + 1 });
+          expect(await list(tx, 100)).toEqual({ ids: [], total: before.total + 1 });
+          const { rows } = await tx.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+          expect(rows.map((row) => row.name)).not.toContain('sessions_advisee_upcoming_page');
+          throw rolledBack;
+        }),
+      ).rejects.toBe(rolledBack);
+    } finally {
+      await single.close();
+    }
+    expect(await list(test.database.db, 0)).toEqual(before);
   });
 
   it("keep one generic plan on a server after a few runs, instead of planning every run (a booking's read, alone or in a group; mentors' profiles, one or several)", async () => {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
+import type { QueryConfig } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -34,21 +35,34 @@ interface Statement {
 }
 
 /**
- * A drizzle instance over the test's pool that notes the statements it sends (the app's own SQL) while
- * `record` runs: background work (timers, listeners) sharing the instance is left out.
+ * A drizzle instance over the test's pool that notes the statements it sends (the app's own SQL: drizzle's,
+ * and the raw named ones of db/prepared.ts, which go to the pool itself) while `record` runs: background work
+ * (timers, listeners) sharing the instance is left out.
  */
 function recording(database: Database) {
   const statements: Statement[] = [];
   const scope = new AsyncLocalStorage<true>();
-  const db: Db = drizzle(database.pool, {
-    schema,
-    casing: 'snake_case',
-    logger: {
-      logQuery: (text, params) => {
-        if (scope.getStore()) statements.push({ sql: text, params });
+  // The pool, and the connections it lends to transactions, noting what their query() is given.
+  const noting = <C extends object>(target: C): C =>
+    new Proxy(target, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property, object);
+        if (typeof value !== 'function') return value;
+        if (property === 'query') {
+          return (config: string | QueryConfig, values?: unknown[]) => {
+            if (scope.getStore()) {
+              const text = typeof config === 'string' ? config : config.text;
+              const given = typeof config === 'string' ? undefined : config.values;
+              statements.push({ sql: text, params: values ?? given ?? [] });
+            }
+            return value.call(object, config, values);
+          };
+        }
+        if (property === 'connect') return async () => noting(await value.call(object));
+        return value.bind(object);
       },
-    },
-  });
+    });
+  const db: Db = drizzle(noting(database.pool), { schema, casing: 'snake_case' });
   const record = async <T>(work: () => Promise<T>): Promise<T> => scope.run(true, work);
   return { db, statements, record };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CatalogueRepository } from './catalogue.repository.ts';
+import { catalogueResponseCache } from './response-cache.plugin.ts';
 import { CatalogueVersion } from './response-cache.ts';
 import { SearchLog } from './search-log.ts';
 
@@ -38,6 +39,8 @@ export const cataloguePlugin = fp(
       onError: (error, lost) => app.log.warn({ err: error, lost }, 'topic searches could not be recorded'),
     });
     app.decorate('catalogue', { version, searches });
+    // Visitors' reads of the routes declared with `catalogueCache`, kept while the version is unchanged.
+    await app.register(catalogueResponseCache);
 
     // onSend runs after the route's transaction committed and before the caller hears of it.
     app.addHook('onSend', (request, _reply, payload, done) => {

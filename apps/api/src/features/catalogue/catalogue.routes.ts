@@ -16,24 +16,15 @@ import {
   topicViewedResponse,
 } from '@myprosper/contract/catalogue';
 import { errorEnvelope, idParam, priceType, userIdParam, userType } from '@myprosper/contract/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
 import { CatalogueService } from './catalogue.service.ts';
-import { type CachedAnswer, isCurrentCopy, preferredEncoding, ResponseCache } from './response-cache.ts';
 
 const tags = ['catalogue'];
 const errors = { 404: errorEnvelope, 422: errorEnvelope };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** An anonymous GET answer of this route may be served from the catalogue cache. */
-    catalogueCache?: boolean;
-  }
-}
-
-/** Routes whose answers to visitors are kept in the catalogue cache. */
+/** Routes whose answers to visitors are kept in the catalogue cache (response-cache.plugin.ts). */
 const cached = { config: { catalogueCache: true } };
 
 /** Public catalogue under /myprosper/api. */
@@ -43,109 +34,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     searchLog: app.catalogue.searches,
   });
   const versions = app.catalogue.version;
-  const cache = new ResponseCache();
-  const versionOf = new WeakMap<FastifyRequest, number>();
-  const isCacheable = (request: FastifyRequest) =>
-    request.method === 'GET' &&
-    !request.headers.authorization &&
-    request.routeOptions.config.catalogueCache === true;
-
-  // The answer being made for a URL at a version: other visitors asking for it meanwhile wait for it
-  // instead of making it again (a program list or the whole mentor list costs far more than a wait).
-  interface Making {
-    url: string;
-    version: number;
-    done: Promise<void>;
-    finish: () => void;
-  }
-  const making = new Map<string, Making>();
-  const madeBy = new WeakMap<FastifyRequest, Making>();
-  const finishMaking = (request: FastifyRequest) => {
-    const entry = madeBy.get(request);
-    if (!entry) return;
-    madeBy.delete(request);
-    if (making.get(entry.url) === entry) making.delete(entry.url);
-    entry.finish();
-  };
-  // A browser whose copy is still the answer (If-None-Match) gets a 304 and no body: on a phone, the programs
-  // list's 11 KB are not sent again once its copy is a minute old.
-  const sendHit = (request: FastifyRequest, reply: FastifyReply, hit: CachedAnswer) => {
-    reply.header('x-cache', 'HIT').header('etag', hit.etag);
-    if (isCurrentCopy(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
-    if (hit.encoding !== 'identity') reply.header('content-encoding', hit.encoding);
-    return reply.send(hit.body);
-  };
-
-  // Visitors' reads are answered from memory while the catalogue's version is unchanged (at most
-  // catalogueCacheTtlMs; the version itself is checked at most every catalogueVersionMaxAgeMs, and at once
-  // after a write through this process); answers to signed-in callers are never shared.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isCacheable(request)) return;
-    const version = await versions.current();
-    versionOf.set(request, version);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const hit = cache.get(request.url, version, encoding);
-    if (hit) return sendHit(request, reply, hit);
-    const inProgress = making.get(request.url);
-    if (inProgress && inProgress.version === version) {
-      await inProgress.done;
-      const made = cache.get(request.url, version, encoding);
-      // Made meanwhile; if it failed (not cached), this request makes its own answer.
-      if (made) return sendHit(request, reply, made);
-      return;
-    }
-    let finish: () => void = () => {};
-    const done = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const entry = { url: request.url, version, done, finish };
-    making.set(request.url, entry);
-    madeBy.set(request, entry);
-  });
-  // Whatever became of the answer (kept, failed, or the caller gone), those waiting for it go on.
-  app.addHook('onResponse', (request, _reply, next) => {
-    finishMaking(request);
-    next();
-  });
-  app.addHook('onRequestAbort', (request, next) => {
-    finishMaking(request);
-    next();
-  });
-
-  // What a visitor reads may be cached for a minute; answers to signed-in callers are never shared.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const answered =
-      reply.statusCode === 200 || (reply.statusCode === 304 && reply.getHeader('x-cache') === 'HIT');
-    if (request.method !== 'GET' || !answered || request.headers.authorization) return payload;
-    const version = versionOf.get(request);
-    let body = payload;
-    if (version !== undefined && reply.getHeader('x-cache') !== 'HIT') {
-      reply.header('x-cache', 'MISS');
-      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        cache.set(request.url, version, payload);
-        // Sent as the next visitors will get it: compressed once, here, for this answer and the kept one.
-        const kept = cache.get(request.url, version, preferredEncoding(request.headers['accept-encoding']));
-        if (kept) {
-          reply.header('etag', kept.etag);
-          if (isCurrentCopy(request.headers['if-none-match'], kept.etag)) {
-            // Made again (the kept one had expired), and the same as the caller's copy.
-            reply.code(304).removeHeader('content-type');
-            body = null;
-          } else if (kept.encoding !== 'identity') {
-            reply.header('content-encoding', kept.encoding);
-            body = kept.body;
-          }
-        }
-      }
-      finishMaking(request);
-    }
-    if (!reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'public, max-age=60');
-      reply.header('vary', 'Authorization, Accept-Encoding');
-    }
-    return body;
-  });
 
   app.get(
     '/getLiveTopics',

@@ -19,34 +19,31 @@ import { darajaSandbox } from '../sandbox/daraja/daraja.plugin.ts';
 import { s3Sandbox } from '../sandbox/s3/s3.plugin.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/connection.ts';
-import { adminRoutes } from './features/admin/admin.routes.ts';
-import { applicationRoutes } from './features/advisor-application/application.routes.ts';
-import { assessmentRoutes } from './features/assessment/assessment.routes.ts';
-import authPlugin from './features/auth/auth.plugin.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
-import { type Clock, TokenService } from './features/auth/token.service.ts';
-import { bookingPlugin } from './features/booking/booking.plugin.ts';
-import { callsPlugin } from './features/calls/calls.plugin.ts';
-import { closeCallRoom } from './features/calls/close-room.ts';
-import { NoShowService } from './features/calls/no-show.service.ts';
-import { cataloguePlugin } from './features/catalogue/catalogue.plugin.ts';
-import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
-import { notificationsPlugin } from './features/notifications/notifications.plugin.ts';
+import { adminRoutes } from './features/admin/admin.door.ts';
+import { applicationRoutes } from './features/advisor-application/advisor-application.door.ts';
+import { assessmentRoutes } from './features/assessment/assessment.door.ts';
+import { authPlugin, authRoutes, type Clock, TokenService } from './features/auth/auth.door.ts';
+import { bookingPlugin } from './features/booking/booking.door.ts';
+import { callsPlugin, closeCallRoom, NoShowService } from './features/calls/calls.door.ts';
+import { cataloguePlugin, catalogueRoutes } from './features/catalogue/catalogue.door.ts';
+import { healthRoutes } from './features/health/health.door.ts';
+import { invitationsRoutes } from './features/invitations/invitations.door.ts';
+import { notificationsPlugin } from './features/notifications/notifications.door.ts';
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
-import { CancellationService } from './features/payments/cancellation.service.ts';
-import { createMpesaService } from './features/payments/create-mpesa-service.ts';
-import { MentorNoShowRefunds } from './features/payments/mentor-no-show.ts';
-import { paymentsPlugin } from './features/payments/payments.plugin.ts';
-import { profilesPlugin } from './features/profiles/profiles.plugin.ts';
-import { uploadsServeRoutes } from './features/profiles/uploads.routes.ts';
-import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
-import { SessionsService } from './features/sessions/sessions.service.ts';
-import { paymentVouchers } from './features/vouchers/payment-vouchers.ts';
-import { createVoucherPurchases } from './features/vouchers/voucher-purchases.ts';
-import { vouchersPlugin } from './features/vouchers/vouchers.plugin.ts';
-import { walletRoutes } from './features/wallet/wallet.routes.ts';
+import {
+  CancellationService,
+  createMpesaService,
+  MentorNoShowRefunds,
+  paymentsPlugin,
+} from './features/payments/payments.door.ts';
+import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
+import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
+import {
+  createVoucherPurchases,
+  paymentVouchers,
+  vouchersPlugin,
+} from './features/vouchers/vouchers.door.ts';
+import { walletRoutes } from './features/wallet/wallet.door.ts';
 import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';

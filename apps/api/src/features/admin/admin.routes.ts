@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { NoShowService } from '../calls/no-show.service.ts';
-import type { CancellationService } from '../payments/cancellation.service.ts';
-import type { MpesaService } from '../payments/mpesa.service.ts';
+import type { NoShowService } from '../calls/calls.door.ts';
+import type { CancellationService, MpesaService } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';

@@ -8,7 +8,7 @@ import { idParam } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
-import { callerOf } from '../profiles/caller.ts';
+import { callerOf } from '../profiles/profiles.door.ts';
 import { ApplicationsService } from './applications.service.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 

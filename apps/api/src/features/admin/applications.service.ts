@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { type ApplicationStatus, ApplicationsRepository } from './applications.repository.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 

@@ -6,7 +6,7 @@ import {
 import type { UserType } from '@myprosper/contract/common';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { AdminContentRepository, type FaqValues, type TestimonialValues } from './content.repository.ts';
 

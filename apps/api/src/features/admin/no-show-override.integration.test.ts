@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { payoutMethods } from '../../db/schema/profiles.ts';
 import { createAdmin, type UserRow } from '../../db/seed/factories.ts';
-import { EarningsService } from '../payments/earnings.service.ts';
 import {
   type Booked,
   balanceOf,
   bookSession,
   checkout,
   createPaymentsTestApp,
+  earningsService,
   expectLedgerConsistent,
   fundWallet,
   mentorJoined,
@@ -42,7 +42,7 @@ describe('admin: a mentor no-show decided or undone, with its money', () => {
     await moveSession(ctx, booked.id, startsAt);
     await mentorJoined(ctx, booked, new Date(startsAt.getTime() + 60_000));
     await noShowJob(ctx).run();
-    await new EarningsService(ctx.database.db, 20, ctx.app.log).settleEndedSessions();
+    await earningsService(ctx).settleEndedSessions();
     expect(await balanceOf(ctx, booked.advisor)).toBe(2320);
     return booked;
   }

@@ -12,7 +12,7 @@ import { idParam } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import type { MpesaService } from '../payments/mpesa.service.ts';
+import type { MpesaService } from '../payments/payments.door.ts';
 import { AdminPaymentsService } from './payments.service.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 import { AdminVouchersRepository } from './vouchers.repository.ts';

@@ -8,8 +8,8 @@ import {
 import type { PaymentAttemptStatus, PaymentProvider } from '@myprosper/contract/payments';
 import type { Db } from '../../db/connection.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import type { MpesaService } from '../payments/mpesa.service.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import type { MpesaService } from '../payments/payments.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { AdminPaymentsRepository } from './payments.repository.ts';
 

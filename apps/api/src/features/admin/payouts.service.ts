@@ -9,12 +9,12 @@ import { formatKes } from '@myprosper/contract/payments';
 import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import {
   DuplicateLedgerTransactionError,
   InsufficientFundsError,
   postTransaction,
-} from '../wallet/ledger.repository.ts';
+} from '../wallet/wallet.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { type CsvValue, toCsv } from './csv.ts';
 import { AdminPayoutsRepository } from './payouts.repository.ts';

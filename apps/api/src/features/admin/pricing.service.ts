@@ -2,7 +2,7 @@ import type { AdminPricing } from '@myprosper/contract/admin-catalogue';
 import { type PriceType, priceTypes } from '@myprosper/contract/common';
 import { sessionPrice } from '@myprosper/contract/pricing';
 import type { Db } from '../../db/connection.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { AdminPricingRepository } from './pricing.repository.ts';
 

@@ -11,7 +11,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/stored-files.ts';
 import type { ReceivedFile } from '../../lib/uploads.ts';
 import { removeStored, storeImage } from '../../lib/uploads.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { isPermutation } from './content.service.ts';
 import { AdminProgramsRepository } from './programs.repository.ts';

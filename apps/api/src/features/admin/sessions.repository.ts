@@ -6,7 +6,7 @@ import { topics } from '../../db/schema/catalogue.ts';
 import { sessionCancellations, sessionSettlements } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { holdLapsedAt } from '../sessions/sessions.repository.ts';
+import { holdLapsedAt } from '../sessions/sessions.door.ts';
 
 const mentorUser = alias(users, 'mentor_user');
 const hostUser = alias(users, 'host_user');

@@ -12,8 +12,8 @@ import { idParam } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import type { NoShowService } from '../calls/no-show.service.ts';
-import type { CancellationService } from '../payments/cancellation.service.ts';
+import type { NoShowService } from '../calls/calls.door.ts';
+import type { CancellationService } from '../payments/payments.door.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 import { AdminSessionsService } from './sessions.service.ts';
 

@@ -7,8 +7,8 @@ import {
 } from '@myprosper/contract/admin-people';
 import type { Db } from '../../db/connection.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { LedgerRepository } from '../wallet/ledger.repository.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import { LedgerRepository } from '../wallet/wallet.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { listUpcomingSessions } from './sessions.service.ts';
 import { AdminUsersRepository } from './users.repository.ts';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { advisorProfiles, advisorTopics, topics } from '../../db/schema/catalogue.ts';
 import { advisorApplications } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { accountConflictOf, type NewAccount } from '../auth/signup.repository.ts';
+import { accountConflictOf, type NewAccount } from '../auth/auth.door.ts';
 
 type ProfileFields = Omit<typeof advisorProfiles.$inferInsert, 'ranking' | 'reviewedAt' | 'rejectionReason'>;
 

@@ -23,9 +23,8 @@ import {
   storeVideo,
 } from '../../lib/uploads.ts';
 import type { Mailer } from '../../providers/mail.ts';
-import { type NewAccount, SignupRepository } from '../auth/signup.repository.ts';
-import { removeOwnUploads } from '../profiles/profiles.service.ts';
-import { UploadsRepository } from '../profiles/uploads.repository.ts';
+import { type NewAccount, SignupRepository } from '../auth/auth.door.ts';
+import { removeOwnUploads, UploadsRepository } from '../profiles/profiles.door.ts';
 import { ApplicationRepository } from './application.repository.ts';
 
 export interface ApplicationServiceDeps {

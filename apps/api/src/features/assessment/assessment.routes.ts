@@ -9,7 +9,7 @@ import { messages } from '@myprosper/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
-import { callerOf } from '../profiles/caller.ts';
+import { callerOf } from '../profiles/profiles.door.ts';
 import { AssessmentService } from './assessment.service.ts';
 
 const tags = ['self assessment'];

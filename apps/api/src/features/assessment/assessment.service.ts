@@ -2,7 +2,7 @@ import type { SelfAssessment, SelfAssessmentInput } from '@myprosper/contract/as
 import { messages } from '@myprosper/contract/messages';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { AssessmentRepository, type SelfAssessmentRow } from './assessment.repository.ts';
 
 /** The advisee's self assessment: written by themself, read by them, admins and their mentors. */

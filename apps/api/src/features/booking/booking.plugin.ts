@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { SessionsService } from '../sessions/sessions.door.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 import { holdExpiryJob } from './hold-expiry.job.ts';

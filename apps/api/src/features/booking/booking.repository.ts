@@ -8,7 +8,7 @@ import { advisorAvailability, advisorTopics, pricingSettings, topics } from '../
 import { advisorBlockedDates } from '../../db/schema/profiles.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { holdLapsedAt, holdsSlotAt } from '../sessions/sessions.repository.ts';
+import { holdLapsedAt, holdsSlotAt } from '../sessions/sessions.door.ts';
 
 export interface NewSession {
   reference: string;

@@ -30,15 +30,15 @@ import {
   uniqueViolation,
 } from '../../db/database-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { bookingConflictOf } from '../sessions/booking-conflicts.ts';
-import { toSession } from '../sessions/session-view.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import {
+  bookingConflictOf,
   type ParticipantRecord,
   type SessionRecord,
   SessionsRepository,
-} from '../sessions/sessions.repository.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+  type SessionsService,
+  toSession,
+} from '../sessions/sessions.door.ts';
 import {
   BookingRepository,
   type InsertedBooking,

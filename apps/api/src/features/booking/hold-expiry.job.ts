@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { RecurringJob } from '../../jobs/job-runner.ts';
-import { SessionsRepository } from '../sessions/sessions.repository.ts';
+import { SessionsRepository } from '../sessions/sessions.door.ts';
 
 export const holdExpiryJobName = 'expire-session-holds';
 

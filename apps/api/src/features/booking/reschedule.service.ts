@@ -4,11 +4,14 @@ import { checkSlot, localDateTimeOf } from '@myprosper/contract/slots';
 import type { Db } from '../../db/connection.ts';
 import { runAgainAfterDeadlock } from '../../db/database-errors.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { bookingConflictOf } from '../sessions/booking-conflicts.ts';
-import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
-import { SessionsRepository } from '../sessions/sessions.repository.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import {
+  bookingConflictOf,
+  effectiveStatus,
+  isHoldingSlot,
+  SessionsRepository,
+  type SessionsService,
+} from '../sessions/sessions.door.ts';
 import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
 export interface RescheduleInput {

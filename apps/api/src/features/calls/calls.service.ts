@@ -4,7 +4,7 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
 import { type AccessDecision, accessError, decideAccess } from './call-access.ts';
 import { type CallSession, CallsRepository } from './calls.repository.ts';

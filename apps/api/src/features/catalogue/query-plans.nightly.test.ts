@@ -15,7 +15,7 @@ import {
   createTopic,
   type UserRow,
 } from '../../db/seed/factories.ts';
-import { BookingRepository } from '../booking/booking.repository.ts';
+import { BookingRepository } from '../booking/booking.door.ts';
 import {
   api,
   bearer,
@@ -24,8 +24,8 @@ import {
   freeSlot,
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
-import { SessionsRepository } from '../sessions/sessions.repository.ts';
-import { LedgerRepository } from '../wallet/ledger.repository.ts';
+import { SessionsRepository } from '../sessions/sessions.door.ts';
+import { LedgerRepository } from '../wallet/wallet.door.ts';
 import { AdvisorsRepository } from './advisors.repository.ts';
 import { CatalogueRepository } from './catalogue.repository.ts';
 

@@ -4,10 +4,13 @@ import { decodeLinkPart } from '@myprosper/contract/validation';
 import type { Db } from '../../db/connection.ts';
 import { runAgainAfterDeadlock } from '../../db/database-errors.ts';
 import { forbidden, gone, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { bookingConflictOf } from '../sessions/booking-conflicts.ts';
-import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
-import { SessionsRepository } from '../sessions/sessions.repository.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import {
+  bookingConflictOf,
+  effectiveStatus,
+  isHoldingSlot,
+  SessionsRepository,
+} from '../sessions/sessions.door.ts';
 import { InvitationsRepository, type SessionState } from './invitations.repository.ts';
 
 export interface AcceptedInvitation {

@@ -5,7 +5,7 @@ import { topics } from '../../db/schema/catalogue.ts';
 import { sessionNotifications } from '../../db/schema/notifications.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { holdsSlotAt } from '../sessions/sessions.repository.ts';
+import { holdsSlotAt } from '../sessions/sessions.door.ts';
 import {
   type Channel,
   maxAttempts,

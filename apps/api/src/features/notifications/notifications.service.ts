@@ -5,7 +5,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
-import { effectiveStatus } from '../sessions/session-view.ts';
+import { effectiveStatus } from '../sessions/sessions.door.ts';
 import { type PlannedNotification, type PlanPerson, planNotifications } from './notification-plan.ts';
 import { composeMessage } from './notification-texts.ts';
 import {

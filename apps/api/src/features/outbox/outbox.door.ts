@@ -1,5 +1,6 @@
 /**
- * The outbox's door: the one file other parts of the API import from this feature.
+ * The outbox feature's door: the one file other parts of the API import from it (lint checks it;
+ * docs/decisions/010-api-feature-doors.md).
  * The record of every e-mail and SMS sent (the mailer and the SMS sender write to it), and its sandbox pages.
  */
 export { OutboxRepository } from './outbox.repository.ts';

@@ -14,11 +14,14 @@ import { isRetryable } from '../../db/database-errors.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { effectiveStatus, isHoldingSlot } from '../sessions/session-view.ts';
-import type { SessionRecord } from '../sessions/sessions.repository.ts';
-import { SessionsRepository } from '../sessions/sessions.repository.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import {
+  effectiveStatus,
+  isHoldingSlot,
+  type SessionRecord,
+  SessionsRepository,
+  type SessionsService,
+} from '../sessions/sessions.door.ts';
 import { type NoticePerson, sendCancellationNotices } from './cancellation-notices.ts';
 import { settleToMentor } from './earnings.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';

@@ -7,7 +7,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type CardGateway, cardReceiptPaths, newTransactionUuid } from '../../providers/card.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';

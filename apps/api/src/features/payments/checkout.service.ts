@@ -3,7 +3,7 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Db } from '../../db/connection.ts';
 import { isRetryable } from '../../db/database-errors.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { payShareFromWallet } from './session-payments.ts';

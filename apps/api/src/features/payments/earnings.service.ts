@@ -2,7 +2,7 @@ import { splitEarnings } from '@myprosper/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { isRetryable } from '../../db/database-errors.ts';
-import { type LedgerLine, LedgerRepository, postTransaction } from '../wallet/ledger.repository.ts';
+import { type LedgerLine, LedgerRepository, postTransaction } from '../wallet/wallet.door.ts';
 import { type LockedSession, SessionMoneyRepository } from './session-money.repository.ts';
 
 export interface Settlement {

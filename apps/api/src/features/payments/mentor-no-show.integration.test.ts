@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { wireFeatures } from '../../app.ts';
 import { messagesTo } from '../vouchers/vouchers.test-helpers.ts';
-import { LedgerRepository } from '../wallet/ledger.repository.ts';
+import { LedgerRepository } from '../wallet/wallet.door.ts';
 import { EarningsService } from './earnings.service.ts';
 import {
   balanceOf,

@@ -2,7 +2,7 @@ import { adminMoneyMessages } from '@myprosper/contract/admin-money';
 import type { Env } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { invalid } from '../../lib/errors.ts';
-import { InsufficientFundsError, type LedgerLine, postTransaction } from '../wallet/ledger.repository.ts';
+import { InsufficientFundsError, type LedgerLine, postTransaction } from '../wallet/wallet.door.ts';
 import type { CancellationChannels } from './cancellation.service.ts';
 import { type NoticePerson, sendMentorNoShowNotices } from './cancellation-notices.ts';
 import { type LockedSession, SessionMoneyRepository } from './session-money.repository.ts';

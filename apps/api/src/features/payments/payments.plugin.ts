@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCardGateway } from '../../providers/card.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { SessionsService } from '../sessions/sessions.door.ts';
 import type { CancellationService } from './cancellation.service.ts';
 import { cardRoutes } from './card.routes.ts';
 import { CardCheckoutService } from './card-checkout.service.ts';

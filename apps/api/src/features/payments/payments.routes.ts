@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerAddress, perAccount } from '../../lib/rate-limits.ts';
 import { done, ok } from '../../lib/reply.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { SessionsService } from '../sessions/sessions.door.ts';
 import type { CancellationService } from './cancellation.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MpesaService } from './mpesa.service.ts';

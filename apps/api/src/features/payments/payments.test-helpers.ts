@@ -17,7 +17,8 @@ import {
   createMentor,
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
-import { CallsRepository } from '../calls/calls.repository.ts';
+import { CallsRepository } from '../calls/calls.door.ts';
+import { EarningsService } from './earnings.service.ts';
 import { creditWallet } from './session-payments.ts';
 
 /** Helpers of the payments, wallet and cancellation integration tests. */
@@ -305,6 +306,11 @@ export async function moveSession(ctx: TestContext, sessionId: number, startsAt:
     .update(sessionParticipants)
     .set({ startsAt, endsAt })
     .where(eq(sessionParticipants.sessionId, sessionId));
+}
+
+/** The earnings job's work (its schedule is off in tests), at 20 % commission: `.settleEndedSessions()`. */
+export function earningsService(ctx: TestContext): EarningsService {
+  return new EarningsService(ctx.database.db, 20, ctx.app.log);
 }
 
 /** The no-show job's work (its schedule is off in tests): `.run()` decides no-shows and refunds. */

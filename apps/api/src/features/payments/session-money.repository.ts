@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { noShowDecisionWindowMs } from '../calls/attendance.repository.ts';
+import { noShowDecisionWindowMs } from '../calls/calls.door.ts';
 
 /** What paying, cancelling and settling a session read and change of it, always on locked rows. */
 

@@ -1,12 +1,12 @@
 import type { DbOrTx } from '../../db/connection.ts';
 import { exclusionViolation, pgErrorOf } from '../../db/database-errors.ts';
-import { effectiveStatus } from '../sessions/session-view.ts';
+import { effectiveStatus } from '../sessions/sessions.door.ts';
 import {
   type AccountRef,
   InsufficientFundsError,
   type PlatformAccount,
   postTransaction,
-} from '../wallet/ledger.repository.ts';
+} from '../wallet/wallet.door.ts';
 import {
   type LockedSession,
   type MoneyParticipant,

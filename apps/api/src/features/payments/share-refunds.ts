@@ -5,7 +5,7 @@ import {
   LedgerRepository,
   type PlatformAccount,
   postTransaction,
-} from '../wallet/ledger.repository.ts';
+} from '../wallet/wallet.door.ts';
 import type { MoneyParticipant } from './session-money.repository.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 

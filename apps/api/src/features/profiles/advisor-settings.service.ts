@@ -11,7 +11,7 @@ import { isoWeekdayOfName, todayIn } from '@myprosper/contract/dates';
 import { messages } from '@myprosper/contract/messages';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { AdvisorSettingsRepository } from './advisor-settings.repository.ts';
 
 /** The mentor's editor: weekly time slots, topics and blocked dates, each only their own. */

@@ -6,7 +6,7 @@ import {
 import { messages } from '@myprosper/contract/messages';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { type PayoutMethodRow, PayoutMethodsRepository } from './payout-methods.repository.ts';
 
 /** How a mentor is paid: M-PESA, bank or PayPal, one of them preferred. */

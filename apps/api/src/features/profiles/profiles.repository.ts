@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { advisorProfiles, advisorTopics, industries, topics } from '../../db/schema/catalogue.ts';
 import { users } from '../../db/schema/users.ts';
-import { accountConflictOf } from '../auth/signup.repository.ts';
+import { accountConflictOf } from '../auth/auth.door.ts';
 
 const personColumns = {
   id: users.id,

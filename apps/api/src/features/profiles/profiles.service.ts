@@ -23,8 +23,7 @@ import {
   storeVideo,
 } from '../../lib/uploads.ts';
 import type { Mailer } from '../../providers/mail.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { SignupRepository } from '../auth/signup.repository.ts';
+import { type CurrentUser, SignupRepository } from '../auth/auth.door.ts';
 import { type PersonRow, ProfilesRepository } from './profiles.repository.ts';
 import { UploadsRepository } from './uploads.repository.ts';
 

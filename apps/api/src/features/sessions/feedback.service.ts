@@ -2,7 +2,7 @@ import { type FeedbackRequest, sessionMessages } from '@myprosper/contract/sessi
 import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { effectiveStatus } from './session-view.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import type { SessionsService } from './sessions.service.ts';

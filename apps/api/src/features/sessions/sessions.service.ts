@@ -3,7 +3,7 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import {
   buildCalendar,
   type CalendarEvent,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import type { PaymentVouchers } from '../payments/voucher-port.ts';
+import type { PaymentVouchers } from '../payments/payments.door.ts';
 import { type VoucherPurchases, voucherTopUpPurpose } from './voucher-purchases.ts';
 import { VouchersRepository } from './vouchers.repository.ts';
 

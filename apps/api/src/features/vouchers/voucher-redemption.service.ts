@@ -8,10 +8,8 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { isRetryable } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { shareProblemMessage } from '../payments/mpesa.service.ts';
-import { SessionMoneyRepository } from '../payments/session-money.repository.ts';
-import { payShare } from '../payments/session-payments.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import { payShare, SessionMoneyRepository, shareProblemMessage } from '../payments/payments.door.ts';
 import { hashVoucherCode } from './voucher-code.ts';
 import { VouchersRepository } from './vouchers.repository.ts';
 

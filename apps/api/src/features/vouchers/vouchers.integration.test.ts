@@ -19,7 +19,7 @@ import {
   phones,
   slotAhead,
 } from '../payments/payments.test-helpers.ts';
-import { LedgerRepository } from '../wallet/ledger.repository.ts';
+import { LedgerRepository } from '../wallet/wallet.door.ts';
 import { hashVoucherCode } from './voucher-code.ts';
 import { createVoucherPurchases } from './voucher-purchases.ts';
 import {

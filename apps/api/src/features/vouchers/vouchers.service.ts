@@ -17,10 +17,9 @@ import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { DarajaClient } from '../../providers/mpesa.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
-import { BookingRepository } from '../booking/booking.repository.ts';
-import { PaymentsRepository, toPaymentAttempt } from '../payments/payments.repository.ts';
-import { sendStkPush } from '../payments/stk-push.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import { BookingRepository } from '../booking/booking.door.ts';
+import { PaymentsRepository, sendStkPush, toPaymentAttempt } from '../payments/payments.door.ts';
 import { newVoucherReference } from './voucher-code.ts';
 import { type VoucherRecord, VouchersRepository } from './vouchers.repository.ts';
 

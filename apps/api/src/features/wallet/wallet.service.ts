@@ -2,7 +2,7 @@ import { paymentMessages } from '@myprosper/contract/payments';
 import { type TransactionType, transactionTypeOf, type WalletTransaction } from '@myprosper/contract/wallet';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { CurrentUser } from '../auth/auth.plugin.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from './ledger.repository.ts';
 
 /** Wallet balances and movements, read from the ledger. People see their own; admins anyone's. */

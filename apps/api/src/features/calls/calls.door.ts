@@ -1,0 +1,13 @@
+/**
+ * The calls feature's door: the one file other parts of the API import from it (lint checks it;
+ * docs/decisions/010-api-feature-doors.md).
+ * Video calls: signaling, attendance and no-shows.
+ * app.ts registers the plugin and wires no-shows and closeCallRoom; the admin console and payments read
+ * attendance and no-show decisions.
+ */
+export { AttendanceRepository, noShowDecisionWindowMs } from './attendance.repository.ts';
+export { callsPlugin } from './calls.plugin.ts';
+export { CallsRepository } from './calls.repository.ts';
+export { closeCallRoom } from './close-room.ts';
+export { NoShowService } from './no-show.service.ts';
+export type { MentorNoShowMoney } from './no-show-refund.ts';

@@ -1,0 +1,17 @@
+/**
+ * The payments feature's door: the one file other parts of the API import from it (lint checks it;
+ * docs/decisions/010-api-feature-doors.md).
+ * Paying for sessions (wallet, M-PESA, card), cancelling with refunds, mentors' earnings.
+ * app.ts registers the plugin and builds what payments share (cancellations, M-PESA, no-show refunds);
+ * vouchers are bought and redeemed with the rest, and answer PaymentVouchers.
+ */
+export { CancellationService } from './cancellation.service.ts';
+export { createMpesaService } from './create-mpesa-service.ts';
+export { MentorNoShowRefunds } from './mentor-no-show.ts';
+export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
+export { paymentsPlugin } from './payments.plugin.ts';
+export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
+export { SessionMoneyRepository } from './session-money.repository.ts';
+export { payShare } from './session-payments.ts';
+export { sendStkPush } from './stk-push.ts';
+export type { PayableVoucher, PaymentVouchers, VoucherSettlement } from './voucher-port.ts';

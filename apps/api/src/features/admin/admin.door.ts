@@ -4,5 +4,6 @@
  * The console's API (app.ts passes it what it does through other features), and making an admin account
  * (the admin:create command and tests).
  */
-export { createAdminAccount } from './admin-accounts.ts';
+
 export { type AdminOptions, adminRoutes } from './admin.routes.ts';
+export { createAdminAccount } from './admin-accounts.ts';

@@ -9,6 +9,10 @@ const integration = {
   hookTimeout: 180_000,
   pool: 'forks',
   maxWorkers: 2,
+  // A worker keeps the modules it loaded from one file to the next instead of loading the app again for each
+  // (half the suite's time). Every file builds its own app and database; none mocks modules or changes
+  // process.env, which a shared module graph would carry over.
+  isolate: false,
 } as const;
 
 /**

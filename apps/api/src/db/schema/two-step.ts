@@ -16,6 +16,13 @@ export const twoStepSecrets = pgTable('two_step_secrets', {
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   /** The time step of the latest code taken: a code of it or an earlier step is refused (no replays). */
   lastStep: bigint('last_step', { mode: 'number' }),
+  /**
+   * Codes tried in the window that began at failedCodesSince (at sign-in, confirm and disable; a right code sets
+   * it back to 0): at most 5 in 15 minutes (codeGuessesPerWindow in the contract's two-step.ts), then none.
+   */
+  failedCodes: integer('failed_codes').notNull().default(0),
+  /** When the window of failedCodes began: the first code tried in it; null before any. */
+  failedCodesSince: timestamp('failed_codes_since', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -154,7 +154,8 @@ async function loadSchema<T extends z.ZodType>(schema: ResponseSchema<T>): Promi
 }
 
 /**
- * Calls the API and returns the envelope's data, parsed by the contract schema. A body statusCode outside
+ * Calls the API and returns its whole answer (the envelope, or the spec's own shape where a route has one),
+ * parsed by the contract schema. A body statusCode outside
  * 200-299 is an error carrying the server's message, as the spec's client reads it.
  */
 export async function apiRequest<T extends z.ZodType>(

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const integration = {
@@ -8,10 +9,9 @@ const integration = {
   // A test app starts its copy of the run's migrated database: seconds, on a machine running several suites.
   hookTimeout: 180_000,
   pool: 'forks',
-  maxWorkers: 2,
   // A worker keeps the modules it loaded from one file to the next instead of loading the app again for each
-  // (half the suite's time). Every file builds its own app and database; none mocks modules or changes
-  // process.env, which a shared module graph would carry over.
+  // (half an integration file's time). Every file builds its own app and database; none mocks modules or
+  // changes process.env, which a shared module graph would carry over.
   isolate: false,
 } as const;
 
@@ -21,6 +21,12 @@ const integration = {
  */
 export default defineConfig({
   test: {
+    // The pool of worker processes is the run's, not a project's: its size and whether a worker process is
+    // reused for the next file are set here. Vitest's default is one worker fewer than the cores, which on a
+    // 2-core machine ran every file one after another. Each project still says whether a file's modules are
+    // loaded afresh inside a reused worker (the unit project does, as by default).
+    maxWorkers: Math.max(2, availableParallelism()),
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         test: {

@@ -3,7 +3,7 @@
 import { timeBands } from '@myprosper/contract/catalogue';
 import { weekDays } from '@myprosper/contract/dates';
 import type pg from 'pg';
-import { TokenService } from '../../apps/api/src/features/auth/token.service.ts';
+import { TokenService } from '../../apps/api/src/features/auth/auth.door.ts';
 import { sessionShape, typoSearches } from './dataset.ts';
 import type { LoadRequest } from './load.ts';
 

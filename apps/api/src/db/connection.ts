@@ -1,16 +1,9 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { type Db, schema } from './db-types.ts';
 import { allowNamedStatements } from './prepared.ts';
-import * as catalogue from './schema/catalogue.ts';
-import * as messaging from './schema/messaging.ts';
-import * as users from './schema/users.ts';
 
-export const schema = { ...catalogue, ...messaging, ...users };
-
-/** The database, with the pool drizzle was given as `$client` (drizzle's public handle on the driver). */
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-/** A transaction or the database itself: repositories accept either, so one business operation commits once. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export { type Db, type DbOrTx, schema } from './db-types.ts';
 
 export interface Database {
   db: Db;

@@ -1,7 +1,7 @@
 import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, DbOrTx } from './connection.ts';
+import type { Db, DbOrTx } from './db-types.ts';
 
 /**
  * Databases on a PostgreSQL server, whose connections each hold their own named statements. PGlite serves

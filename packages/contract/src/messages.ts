@@ -21,6 +21,8 @@ export const messages = {
   passwordTooCommon: 'This password is too common. Please choose another one',
   passwordPersonal:
     'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
+  passwordTooGuessable:
+    'This password is too easy to guess. Please choose a longer one, or mix in words, numbers and symbols',
   invalidLink: 'Invalid Link',
   invalidLinkLower: 'Invalid link',
   linkExpired: 'The link has expired',

@@ -1,6 +1,6 @@
 import { messages } from '@myprosper/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword, passwordProblem } from './password-policy.ts';
+import { isCommonPassword, lowestPasswordScore, passwordProblem, passwordScore } from './password-policy.ts';
 
 const owner = { email: 'amina.otieno@example.com', name: 'Amina Otieno' };
 
@@ -33,5 +33,32 @@ describe('the checks of a new password beside its length', () => {
   it('leaves out pieces shorter than four characters', () => {
     expect(passwordProblem('Jo#Kilima#2026', { email: 'jo.ke@example.com', name: 'Jo Ke' })).toBeNull();
     expect(passwordProblem('Kilima Ridge#7', owner)).toBeNull();
+  });
+
+  it('refuses a password too easy to guess (zxcvbn-ts score below 2) with its message', () => {
+    for (const password of ['aaaaaaaa', '12341234', 'abcdefgh', 'zzzzzzzzzzzz', 'nairobi1']) {
+      expect(passwordScore(password), password).toBeLessThan(lowestPasswordScore);
+      expect(passwordProblem(password, owner), password).toBe(messages.passwordTooGuessable);
+    }
+  });
+
+  it('takes the demo password and the passwords the tests sign up with', () => {
+    for (const password of [
+      'Prosper#2026',
+      'Correct#Horse1',
+      'Brand#New#Pass9',
+      'Mazingira#2027',
+      'Kilima Ridge#7',
+    ]) {
+      expect(passwordScore(password), password).toBeGreaterThanOrEqual(lowestPasswordScore);
+      expect(passwordProblem(password, owner), password).toBeNull();
+    }
+  });
+
+  it('judges a very long password quickly, by its first characters', () => {
+    const started = performance.now();
+    expect(passwordProblem('1'.repeat(200), owner)).toBe(messages.passwordTooGuessable);
+    expect(passwordProblem(`Kilima Ridge#7 ${'1'.repeat(180)}`, owner)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

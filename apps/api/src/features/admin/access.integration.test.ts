@@ -146,6 +146,10 @@ describe('the admin API is for admins only', () => {
     const refusals: Array<[string, string]> = [
       ['Password123', 'This password is too common. Please choose another one'],
       [
+        '12341234',
+        'This password is too easy to guess. Please choose a longer one, or mix in words, numbers and symbols',
+      ],
+      [
         'Ops#Admin2026',
         'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
       ],

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDaysToDate, todayIn } from '@myprosper/contract/dates';
+import { messages } from '@myprosper/contract/messages';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,11 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
       'a common password',
       { password: 'Superman1', confirmPassword: 'Superman1' },
       'This password is too common. Please choose another one',
+    ],
+    [
+      'a password too easy to guess',
+      { password: '12341234', confirmPassword: '12341234' },
+      messages.passwordTooGuessable,
     ],
     [
       'a password with the name in it',

@@ -1,3 +1,4 @@
+import { messages } from '@myprosper/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { createUser, login, randomIp, tokenOf, uniqueEmail } from './auth.test-helpers.ts';
@@ -84,7 +85,7 @@ describe('POST /myprosper/api/changePassword', () => {
     expect((await validate(token)).statusCode).toBe(200);
   });
 
-  it('refuses a common password, or one with MyProsper, the name or the e-mail in it, and keeps the old one', async () => {
+  it('refuses a common or guessable password, or one with MyProsper, the name or the e-mail in it, and keeps the old one', async () => {
     const user = await createUser(ctx.database.db, { name: 'Grace Njeri', email: uniqueEmail('grace') });
     const token = await tokenOf(ctx.app, user.email);
     const attempt = async (password: string) => {
@@ -97,6 +98,9 @@ describe('POST /myprosper/api/changePassword', () => {
       return res.json().message as string;
     };
     expect(await attempt('ILOVEYOU1')).toBe('This password is too common. Please choose another one');
+    for (const guessable of ['12341234', 'aaaaaaaa', 'abcdefgh']) {
+      expect(await attempt(guessable)).toBe(messages.passwordTooGuessable);
+    }
     const personal =
       'Your password must not contain MyProsper, your name or your e-mail. Please choose another one';
     expect(await attempt('MyProsper!2026')).toBe(personal);

@@ -1,3 +1,4 @@
+import { messages } from '@myprosper/contract/messages';
 import { decodeLinkPart, encodeBase64Url } from '@myprosper/contract/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +117,7 @@ describe('password reset by e-mail', () => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('refuses a common password or one with the e-mail in it; the link and the old password still work', async () => {
+  it('refuses a common or guessable password, or one with the e-mail in it; the link and the old password still work', async () => {
     const { user, parts } = await userWithLink();
     const attempt = async (password: string) => {
       const res = await post('resetPassword', { ...parts, password, confirmPassword: password });
@@ -124,6 +125,7 @@ describe('password reset by e-mail', () => {
       return res.json().message as string;
     };
     expect(await attempt('Qwerty123')).toBe('This password is too common. Please choose another one');
+    expect(await attempt('12341234')).toBe(messages.passwordTooGuessable);
     expect(await attempt(`${user.email.split('@')[0]}!`)).toBe(
       'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
     );

@@ -1,4 +1,5 @@
 import { addDaysToDate, todayIn } from '@myprosper/contract/dates';
+import { messages } from '@myprosper/contract/messages';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -7,6 +8,7 @@ import { createIndustry, uniquePhone } from '../../db/seed/factories.ts';
 import { login, randomIp, uniqueEmail } from './auth.test-helpers.ts';
 
 const tooCommon = 'This password is too common. Please choose another one';
+const tooGuessable = messages.passwordTooGuessable;
 const personal =
   'Your password must not contain MyProsper, your name or your e-mail. Please choose another one';
 
@@ -106,6 +108,9 @@ describe('advisee sign-up: POST /myprosper/auth/registerAdvisee', () => {
       { password: 'PassWord123', confirmPassword: 'PassWord123' },
       tooCommon,
     ],
+    ['a guessable password (aaaaaaaa)', { password: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' }, tooGuessable],
+    ['a guessable password (12341234)', { password: '12341234', confirmPassword: '12341234' }, tooGuessable],
+    ['a guessable password (abcdefgh)', { password: 'abcdefgh', confirmPassword: 'abcdefgh' }, tooGuessable],
     [
       'a password with MyProsper in it',
       { password: 'myPROSPER#26', confirmPassword: 'myPROSPER#26' },

@@ -28,7 +28,7 @@ async function enterPassword(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
 }
 
-test('a person turns on two-step sign-in, then signs in with the code of their app, or a recovery code', async ({
+test('a person turns on two-step sign-in with their password, then signs in with the code of their app, or a recovery code', async ({
   page,
   request,
 }) => {
@@ -39,6 +39,16 @@ test('a person turns on two-step sign-in, then signs in with the code of their a
   await expect(page).toHaveURL(/\/profile\/security$/);
   await expect(page.getByText('Two-step sign-in is off.')).toBeVisible();
 
+  // A signed-in browser alone cannot turn it on: the password is asked first.
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(page.getByText('Please fill all fields')).toBeVisible();
+  await password.fill('Not#The#Password1');
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expect(page.getByTestId('two-step-key')).toHaveCount(0);
+  await password.fill(demoPassword);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const key = (await page.getByTestId('two-step-key').textContent())?.trim() ?? '';
   expect(key).toMatch(/^[A-Z2-7]{32}$/);

@@ -5,9 +5,16 @@ import { messages } from './messages.ts';
 
 /**
  * Two-step sign-in (ASVS V6.3.3): after the password, a 6-digit code of an authenticator app (TOTP, RFC 6238),
- * or one of ten one-time recovery codes. Any account may turn it on at /profile/security; admins must
- * (ADMIN_TWO_STEP, required in production) before the admin API answers them.
+ * or one of ten one-time recovery codes. Any account may turn it on at /profile/security, with its password (a
+ * stolen bearer token alone cannot); admins must (ADMIN_TWO_STEP, required in production) before the admin API
+ * answers them. Turning it on or off e-mails the account.
  */
+
+/** Wrong codes (of the app or recovery codes) an account may send in a window, at sign-in, confirm and disable… */
+export const codeGuessesPerWindow = 5;
+/** …of this many minutes, counted from the first wrong one; then every code is refused until the window ends. */
+export const codeGuessWindowMinutes = 15;
+
 export const twoStepMessages = {
   codeNeeded: 'Enter the 6-digit code from your authenticator app',
   wrongCode: 'That code is not right. Try again',
@@ -19,6 +26,8 @@ export const twoStepMessages = {
   turnedOn: 'Two-step sign-in is on. Keep your recovery codes somewhere safe',
   turnedOff: 'Two-step sign-in is off',
   notOn: 'Two-step sign-in is not on',
+  /** The 429 once an account has sent codeGuessesPerWindow wrong codes, until the window is over. */
+  tooManyCodes: `Too many wrong codes. Please wait ${codeGuessWindowMinutes} minutes and try again.`,
   /** The 403 of every admin API route to an admin without it, while ADMIN_TWO_STEP is required. */
   adminNeedsIt: 'Set up two-step sign-in first',
 } as const;
@@ -38,6 +47,8 @@ export const loginAnswer = z.union([authenticateResponse, twoStepChallengeRespon
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 const code = z.string().trim().min(1, twoStepMessages.fillCode).max(64);
+/** The account's password, as typed (turning two-step sign-in on or off needs it). */
+const password = z.string().min(1, messages.fillAllFields).max(200);
 
 /**
  * POST /myprosper/auth/authenticate/code — the challenge and a code: 6 digits from the app, or a recovery code
@@ -53,22 +64,24 @@ export type TwoStepStatus = z.infer<typeof twoStepStatus>;
 export const twoStepStatusResponse = envelope(twoStepStatus);
 
 /**
- * POST /myprosper/auth/twoStep/setup — a new secret for the authenticator app, as its base32 key and its
- * otpauth:// link; shown this once. Nothing changes at log-in until a code confirms it.
+ * POST /myprosper/auth/twoStep/setup — the password gets a new secret for the authenticator app, as its base32
+ * key and its otpauth:// link; shown this once. Nothing changes at log-in until a code confirms it.
  */
-export const twoStepSetupRequest = z.object({});
+export const twoStepSetupRequest = z.object({ password });
+export type TwoStepSetupRequest = z.infer<typeof twoStepSetupRequest>;
 export const twoStepSetup = z.object({ key: z.string(), link: z.string() });
 export type TwoStepSetup = z.infer<typeof twoStepSetup>;
 export const twoStepSetupResponse = envelope(twoStepSetup);
 
-/** POST /myprosper/auth/twoStep/confirm — a current code turns it on; answers the 10 recovery codes, this once. */
-export const twoStepConfirmRequest = z.object({ code });
+/**
+ * POST /myprosper/auth/twoStep/confirm — the password and a current code of the new secret turn it on; answers
+ * the 10 recovery codes, this once.
+ */
+export const twoStepConfirmRequest = z.object({ password, code });
+export type TwoStepConfirmRequest = z.infer<typeof twoStepConfirmRequest>;
 export const twoStepConfirmResponse = envelope(z.object({ recoveryCodes: z.array(z.string()) }));
 
 /** POST /myprosper/auth/twoStep/disable — the password and a current (or recovery) code turn it off. */
-export const twoStepDisableRequest = z.object({
-  password: z.string().min(1, messages.fillAllFields).max(200),
-  code,
-});
+export const twoStepDisableRequest = z.object({ password, code });
 export type TwoStepDisableRequest = z.infer<typeof twoStepDisableRequest>;
 export const twoStepDisableResponse = messageOnly;

@@ -311,9 +311,9 @@ const requests: Record<string, Build> = {
   }),
   'POST /myprosper/auth/authenticate/code': () =>
     json({ challenge: 'forged.challenge.token', code: '123456' }),
-  'POST /myprosper/auth/twoStep/setup': () => json({}),
+  'POST /myprosper/auth/twoStep/setup': () => json({ password: factoryPassword }),
   // Six letters are never a code of the app.
-  'POST /myprosper/auth/twoStep/confirm': () => json({ code: 'ABCDEF' }),
+  'POST /myprosper/auth/twoStep/confirm': () => json({ password: factoryPassword, code: 'ABCDEF' }),
   'POST /myprosper/auth/twoStep/disable': () => json({ password: factoryPassword, code: '123456' }),
   'POST /myprosper/api/changePassword': () =>
     json({ currentPassword: factoryPassword, password: factoryPassword, confirmPassword: factoryPassword }),

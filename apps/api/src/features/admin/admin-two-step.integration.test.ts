@@ -90,7 +90,7 @@ describe('ADMIN_TWO_STEP=required: the admin API needs two-step sign-in on', () 
   });
 
   it('answers the same calls once two-step sign-in is on', async () => {
-    await turnOnTwoStep(ctx.app, token, new Date());
+    await turnOnTwoStep(ctx.app, token, new Date(), factoryPassword);
     for (const [method, url, payload] of adminCalls) {
       const res = await call(ctx, token, method, url, payload);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);

@@ -39,6 +39,7 @@ import {
 } from './refresh-cookie.ts';
 import { RefreshTokenService } from './refresh-tokens.ts';
 import { logSecurityEvent, securityEvents } from './security-events.ts';
+import { SecurityMail } from './security-mail.ts';
 import { signupRoutes } from './signup.routes.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
 import { TwoStepService } from './two-step.service.ts';
@@ -68,16 +69,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return signIn.response;
   };
+  const mail = new SecurityMail({ mailer: app.mailer, log: app.log });
   const twoStep = new TwoStepService({
     db: app.db.db,
     keys: twoStepKeys(app.signingSecret, app.env.TWO_STEP_KEY),
     now: app.tokens.now,
+    mail,
+    env: app.env,
   });
   const service = new AuthService({
     db: app.db.db,
     tokens: app.tokens,
     refresh: refreshTokens,
-    mailer: app.mailer,
+    mail,
     env: app.env,
     signingSecret: app.signingSecret,
     log: app.log,
@@ -87,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await service.warmUp();
   });
   app.addHook('onClose', async () => {
-    await service.drain();
+    await mail.drain();
   });
   const perMinute = app.env.RATE_LIMIT_LOGIN_PER_MINUTE;
   const loginsPerIp = limitPerAddress(app, 'login', perMinute * loginAttemptsPerIpFactor);

@@ -23,12 +23,12 @@ import { AppError, forbidden, invalid, notFound, unauthorized } from '../../lib/
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type PasswordOwner, passwordProblem } from '../../lib/password-policy.ts';
 import { isSameText } from '../../lib/same-text.ts';
-import type { Mailer } from '../../providers/mail.ts';
 import type { CurrentUser } from './auth.plugin.ts';
 import { type Account, AuthRepository } from './auth.repository.ts';
 import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.ts';
 import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
 import { type Caller, logSecurityEvent, securityEvents } from './security-events.ts';
+import type { SecurityMail } from './security-mail.ts';
 import { isTokenCurrent, type TokenService } from './token.service.ts';
 import type { TwoStepService } from './two-step.service.ts';
 
@@ -36,7 +36,8 @@ export interface AuthServiceDeps {
   db: Db;
   tokens: TokenService;
   refresh: RefreshTokenService;
-  mailer: Mailer;
+  /** The reset link goes out by e-mail, in the background. */
+  mail: Pick<SecurityMail, 'send'>;
   env: Pick<Env, 'PUBLIC_URL' | 'RESET_LINK_TTL_MINUTES'>;
   signingSecret: string;
   log: FastifyBaseLogger;
@@ -53,7 +54,6 @@ export interface SignIn {
 export class AuthService {
   private readonly repository: AuthRepository;
   private dummyHash: Promise<string> | null = null;
-  private readonly pendingMail = new Set<Promise<void>>();
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.repository = new AuthRepository(deps.db);
@@ -176,7 +176,7 @@ export class AuthService {
       this.deps.signingSecret,
     );
     const mail = resetPasswordMail({ name: account.name, link, ttlMinutes: RESET_LINK_TTL_MINUTES });
-    this.sendInBackground({ to: account.email, ...mail });
+    this.deps.mail.send({ to: account.email, ...mail }, 'password reset');
   }
 
   /** The account a reset link belongs to, or 422 'Invalid Link' / 'The link has expired'. */
@@ -255,11 +255,6 @@ export class AuthService {
     await this.getDummyHash();
   }
 
-  /** Waits for mails still being sent (on shutdown). */
-  async drain(): Promise<void> {
-    await Promise.allSettled([...this.pendingMail]);
-  }
-
   private assertMaySignIn(account: Account): void {
     if (account.status === 'PENDING_REVIEW') throw forbidden(messages.mentorUnderReview);
     if (account.status === 'REJECTED') throw forbidden(messages.mentorRejected);
@@ -293,14 +288,6 @@ export class AuthService {
   private getDummyHash(): Promise<string> {
     this.dummyHash ??= hashPassword(`no-such-account-${Math.random()}`);
     return this.dummyHash;
-  }
-
-  private sendInBackground(message: Parameters<Mailer['send']>[0]): void {
-    const sending = this.deps.mailer.send(message).catch((error: unknown) => {
-      this.deps.log.error({ err: error, to: message.to }, 'could not send the password reset e-mail');
-    });
-    this.pendingMail.add(sending);
-    void sending.finally(() => this.pendingMail.delete(sending));
   }
 }
 

@@ -15,6 +15,10 @@ export const securityEvents = {
   signInEnded: 'auth.signin.ended',
   /** Every sign-in of the user ended (log-out). */
   loggedOut: 'auth.logout',
+  twoStepOn: 'auth.two_step.on',
+  twoStepOff: 'auth.two_step.off',
+  /** Too many two-step codes for one account: codes are answered 429 until the window passes. */
+  twoStepLocked: 'auth.two_step.locked',
 } as const;
 
 export type SecurityEvent = (typeof securityEvents)[keyof typeof securityEvents];
@@ -35,6 +39,7 @@ interface EventFields {
 const warnings: ReadonlySet<SecurityEvent> = new Set([
   securityEvents.loginFailed,
   securityEvents.loginLocked,
+  securityEvents.twoStepLocked,
 ]);
 
 /** Logs the event: failures and lock-outs as warnings, the rest as info. */

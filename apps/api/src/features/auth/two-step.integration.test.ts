@@ -2,13 +2,27 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { twoStepSecrets } from '../../db/schema/two-step.ts';
-import { createUser, login, randomIp, refreshCookieOf, tokenOf } from './auth.test-helpers.ts';
+import {
+  createUser,
+  login,
+  mailsTo,
+  randomIp,
+  refreshCookieOf,
+  signToken,
+  tokenOf,
+  waitForMail,
+} from './auth.test-helpers.ts';
 import { base32Decode } from './totp.ts';
 import { appCode, sendCode, turnOnTwoStep } from './two-step.test-helpers.ts';
 
 const wrongCode = 'That code is not right. Try again';
 const sessionExpired = 'Your session has expired. Please login again.';
+const wrongPassword = 'Current password is incorrect';
+const tooManyCodes = 'Too many wrong codes. Please wait 15 minutes and try again.';
 const minute = 60_000;
+const setupUrl = '/myprosper/auth/twoStep/setup';
+const confirmUrl = '/myprosper/auth/twoStep/confirm';
+const disableUrl = '/myprosper/auth/twoStep/disable';
 
 describe('two-step sign-in (TOTP): turning it on and off, and the code step of a log-in', () => {
   let ctx: TestContext;
@@ -46,7 +60,7 @@ describe('two-step sign-in (TOTP): turning it on and off, and the code step of a
   it('turns on with a current code of a new key, and gives ten recovery codes once', async () => {
     const user = await createUser(ctx.database.db);
     const token = await tokenOf(ctx.app, user.email);
-    const setup = await post(token, '/myprosper/auth/twoStep/setup', {});
+    const setup = await post(token, '/myprosper/auth/twoStep/setup', { password: user.password });
     expect(setup.statusCode, setup.body).toBe(200);
     const { key, link } = setup.json().data;
     expect(base32Decode(key)).toHaveLength(20);
@@ -57,11 +71,17 @@ describe('two-step sign-in (TOTP): turning it on and off, and the code step of a
     expect((await login(ctx.app, user.email, user.password, randomIp())).json().jwttoken).toEqual(
       expect.any(String),
     );
-    const wrong = await post(token, '/myprosper/auth/twoStep/confirm', { code: appCode(key, at(), 5) });
+    const wrong = await post(token, '/myprosper/auth/twoStep/confirm', {
+      password: user.password,
+      code: appCode(key, at(), 5),
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(wrongCode);
 
-    const confirm = await post(token, '/myprosper/auth/twoStep/confirm', { code: appCode(key, at()) });
+    const confirm = await post(token, '/myprosper/auth/twoStep/confirm', {
+      password: user.password,
+      code: appCode(key, at()),
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const codes = confirm.json().data.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -71,10 +91,140 @@ describe('two-step sign-in (TOTP): turning it on and off, and the code step of a
     const status = await get(token, '/myprosper/auth/twoStep');
     expect(status.json().data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
     // The key is never given again: a new setup is refused while it is on.
-    const again = await post(token, '/myprosper/auth/twoStep/setup', {});
+    const again = await post(token, '/myprosper/auth/twoStep/setup', { password: user.password });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Two-step sign-in is already on');
     expect(`${status.body}${again.body}`).not.toContain(key);
+  });
+
+  it('cannot be turned on with a stolen bearer token alone: setup and confirm need the password, and nothing changes', async () => {
+    const user = await createUser(ctx.database.db);
+    const stolen = await tokenOf(ctx.app, user.email);
+    // The thief asks for a key without the password, with an empty one, or with a guess: no key, no row.
+    for (const payload of [{}, { password: '' }, { password: 'Guess#Password1' }]) {
+      const res = await post(stolen, setupUrl, payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.body).not.toContain('otpauth');
+    }
+    expect((await post(stolen, setupUrl, { password: 'Guess#Password1' })).json().message).toBe(
+      wrongPassword,
+    );
+    expect((await post(stolen, setupUrl, { password: '' })).json().message).toBe('Please fill all fields');
+    // Nor can a code confirm anything without the password.
+    for (const payload of [{ code: '123456' }, { password: 'Guess#Password1', code: '123456' }]) {
+      expect((await post(stolen, confirmUrl, payload)).statusCode).toBe(422);
+    }
+    const rows = await ctx.database.db
+      .select()
+      .from(twoStepSecrets)
+      .where(eq(twoStepSecrets.userId, user.id));
+    expect(rows).toEqual([]);
+    expect((await get(stolen, '/myprosper/auth/twoStep')).json().data).toEqual({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+    // The owner still signs in with the password alone, and was sent no mail about two-step sign-in.
+    const owner = await login(ctx.app, user.email, user.password, randomIp());
+    expect(owner.json()).toMatchObject({ message: 'Login successful', jwttoken: expect.any(String) });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailsTo(ctx.app, user.email)).toEqual([]);
+  });
+
+  it('e-mails the account when it is turned on, and when it is turned off', async () => {
+    const user = await createUser(ctx.database.db, { name: 'Achieng Odhiambo' });
+    const token = await tokenOf(ctx.app, user.email);
+    const { key } = await turnOnTwoStep(ctx.app, token, at());
+    const on = await waitForMail(ctx.app, user.email);
+    expect(on.subject).toBe('Two-step sign-in is on for your MyProsper account');
+    expect(on.body).toContain('Hello Achieng,');
+    expect(on.body).toContain('Two-step sign-in was just turned on for your MyProsper account.');
+    expect(on.body).toMatch(/If this was not you, .*\n\S+\/auth\/password\/forgot\n/);
+    expect(on.body).not.toContain(key);
+
+    now += 30_000;
+    const off = await post(token, disableUrl, { password: user.password, code: appCode(key, at()) });
+    expect(off.statusCode, off.body).toBe(200);
+    const offMail = await waitForMail(ctx.app, user.email, 2);
+    expect(offMail.subject).toBe('Two-step sign-in is off for your MyProsper account');
+    expect(offMail.body).toContain('Two-step sign-in was just turned off for your MyProsper account.');
+    expect(await mailsTo(ctx.app, user.email)).toHaveLength(2);
+  });
+
+  it('refuses every code of the account for 15 minutes after 5 wrong ones at log-in, even a right one', async () => {
+    const { user, key, recoveryCodes } = await twoStepUser();
+    // An attacker with the password: each guess with a challenge and an address of its own.
+    for (let i = 0; i < 5; i++) {
+      const res = await sendCode(ctx.app, await challengeOf(user), appCode(key, at(), 5));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(wrongCode);
+    }
+    for (const code of [appCode(key, at()), recoveryCodes[0]!]) {
+      const res = await sendCode(ctx.app, await challengeOf(user), code);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ statusCode: 429, message: tooManyCodes, code: 'TOO_MANY_REQUESTS' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    now += 15 * minute - 1000;
+    expect((await sendCode(ctx.app, await challengeOf(user), appCode(key, at()))).statusCode).toBe(429);
+    now += 2000;
+    const signedIn = await sendCode(ctx.app, await challengeOf(user), appCode(key, at()));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // The refused recovery code was not spent.
+    const status = await get(signedIn.json().jwttoken, '/myprosper/auth/twoStep');
+    expect(status.json().data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // A right code starts the count again: four wrong ones then leave the owner in.
+    now += 30_000;
+    for (let i = 0; i < 4; i++) {
+      expect((await sendCode(ctx.app, await challengeOf(user), appCode(key, at(), 5))).statusCode).toBe(401);
+    }
+    expect((await sendCode(ctx.app, await challengeOf(user), appCode(key, at()))).statusCode).toBe(200);
+  });
+
+  it('counts wrong codes at confirm and at disable alike; a wrong password spends none and changes nothing', async () => {
+    const user = await createUser(ctx.database.db);
+    // A bearer token of the app's clock, which moves past the 15 minutes a token lives.
+    const bearer = () => signToken(ctx.app.signingSecret, user, { issuedAt: Math.floor(now / 1000) });
+    const call = async (url: string, payload: object) => post(await bearer(), url, payload);
+    const { key } = (await call(setupUrl, { password: user.password })).json().data;
+    const confirm = (code: string, password = user.password) => call(confirmUrl, { password, code });
+    for (let i = 0; i < 2; i++) {
+      expect((await confirm(appCode(key, at()), 'Wrong#Password1')).json().message).toBe(wrongPassword);
+    }
+    for (let i = 0; i < 5; i++) expect((await confirm(appCode(key, at(), 5))).json().message).toBe(wrongCode);
+    const locked = await confirm(appCode(key, at()));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(tooManyCodes);
+    expect((await get(await bearer(), '/myprosper/auth/twoStep')).json().data.enabled).toBe(false);
+    now += 15 * minute + 1000;
+    const on = await confirm(appCode(key, at()));
+    expect(on.statusCode, on.body).toBe(200);
+
+    now += 30_000;
+    const disable = (code: string) => call(disableUrl, { password: user.password, code });
+    for (let i = 0; i < 5; i++) expect((await disable(appCode(key, at(), 5))).json().message).toBe(wrongCode);
+    const refused = await disable(appCode(key, at()));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(tooManyCodes);
+    expect((await get(await bearer(), '/myprosper/auth/twoStep')).json().data.enabled).toBe(true);
+    now += 15 * minute + 1000;
+    const off = await disable(appCode(key, at()));
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
+  it('takes at most 5 codes of an account sent at the same moment', async () => {
+    const { user, key } = await twoStepUser();
+    const challenges: string[] = [];
+    for (let i = 0; i < 10; i++) challenges.push(await challengeOf(user));
+    const answers = await Promise.all(
+      challenges.map((challenge) => sendCode(ctx.app, challenge, appCode(key, at(), 5))),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(twoStepSecrets)
+      .where(eq(twoStepSecrets.userId, user.id));
+    expect(row?.failedCodes).toBe(5);
   });
 
   it('keeps the secret sealed at rest: the stored row shows no form of the key', async () => {
@@ -228,7 +378,7 @@ describe('rate limit of the code step', () => {
     await ctx.close();
   });
 
-  it('answers 429 after too many codes, even to the right one, and from many addresses', async () => {
+  it('answers 429 after too many codes from one address, even to the right one', async () => {
     const user = await createUser(ctx.database.db);
     const { key } = await turnOnTwoStep(ctx.app, await tokenOf(ctx.app, user.email), new Date());
     const challenge = (await login(ctx.app, user.email, user.password, randomIp())).json().challenge;
@@ -238,8 +388,10 @@ describe('rate limit of the code step', () => {
     const blocked = await sendCode(ctx.app, challenge, appCode(key, new Date(), 1), ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many attempts. Please wait a minute and try again.');
-    // Spread over addresses, one account gets 15 tries a minute in all (the refused one above counts).
-    for (let i = 0; i < 11; i++) expect((await sendCode(ctx.app, challenge, '000000')).statusCode).toBe(401);
-    expect((await sendCode(ctx.app, challenge, '000000')).statusCode).toBe(429);
+    // Spread over addresses, the account's own limit ends the guessing: 5 wrong codes in 15 minutes.
+    for (let i = 0; i < 2; i++) expect((await sendCode(ctx.app, challenge, '000000')).statusCode).toBe(401);
+    const locked = await sendCode(ctx.app, challenge, appCode(key, new Date(), 1));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(tooManyCodes);
   });
 });

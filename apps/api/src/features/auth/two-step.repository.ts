@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { recoveryCodes, twoStepSecrets } from '../../db/schema/two-step.ts';
 
@@ -80,6 +80,36 @@ export class TwoStepRepository {
       )
       .returning({ userId: twoStepSecrets.userId });
     return rows.length > 0;
+  }
+
+  /**
+   * Counts one code about to be checked against the account's limit: false (and nothing changes) when `max`
+   * codes were tried in the window that began after `windowStart`; otherwise the count goes up, or starts a new
+   * window at `now` when the last one began at `windowStart` or before. One statement, so requests at the same
+   * moment each take a guess of their own (PostgreSQL checks the row again under its lock).
+   */
+  async takeCodeGuess(userId: number, now: Date, windowStart: Date, max: number): Promise<boolean> {
+    const isNewWindow = or(
+      isNull(twoStepSecrets.failedCodesSince),
+      lte(twoStepSecrets.failedCodesSince, windowStart),
+    );
+    const rows = await this.db
+      .update(twoStepSecrets)
+      .set({
+        failedCodes: sql`case when ${isNewWindow} then 1 else ${twoStepSecrets.failedCodes} + 1 end`,
+        failedCodesSince: sql`case when ${isNewWindow} then ${now.toISOString()}::timestamptz else ${twoStepSecrets.failedCodesSince} end`,
+      })
+      .where(and(eq(twoStepSecrets.userId, userId), or(isNewWindow, lt(twoStepSecrets.failedCodes, max))))
+      .returning({ userId: twoStepSecrets.userId });
+    return rows.length > 0;
+  }
+
+  /** A right code: the count of codes tried starts again. */
+  async clearCodeGuesses(userId: number): Promise<void> {
+    await this.db
+      .update(twoStepSecrets)
+      .set({ failedCodes: 0, failedCodesSince: null })
+      .where(eq(twoStepSecrets.userId, userId));
   }
 
   /** Spends a recovery code: true the one time it is there. */

@@ -62,12 +62,13 @@ export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary:
-          "The code step of a log-in with two-step sign-in: the password step's challenge and a 6-digit code of the authenticator app, or a recovery code (once); answers the login response",
+          "The code step of a log-in with two-step sign-in: the password step's challenge and a 6-digit code of the authenticator app, or a recovery code (once); answers the login response. 5 wrong codes of an account in 15 minutes (here, at confirm and at disable) and its codes are refused (429) until the 15 minutes are over",
         body: twoStepCodeRequest,
         response: { 200: twoStepCodeResponse, ...errors },
       },
       onRequest: codesPerIp,
       preValidation: codesPerAccount,
+      onResponse: logCodeLockout,
       config: {
         rateLimit: {
           max: perMinute,
@@ -108,7 +109,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary:
-          'A new secret for an authenticator app (base32 key and otpauth link, shown this once); log-in is unchanged until a code confirms it (409 when it is on already)',
+          "The account's password gets a new secret for an authenticator app (base32 key and otpauth link, shown this once); log-in is unchanged until a code confirms it (409 when it is on already)",
         security: [{ bearer: [] }],
         body: twoStepSetupRequest,
         response: { 200: twoStepSetupResponse, ...errors },
@@ -116,7 +117,8 @@ export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async 
       onRequest: app.requireUser,
       config: perAccount(perMinute),
     },
-    async (request) => ok(await twoStep.setup(userIdOf(request)), twoStepMessages.setupStarted),
+    async (request) =>
+      ok(await twoStep.setup(userIdOf(request), request.body.password), twoStepMessages.setupStarted),
   );
 
   app.post(
@@ -125,19 +127,21 @@ export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary:
-          'A current code of the new secret turns two-step sign-in on; answers 10 one-time recovery codes, this once',
+          'The password and a current code of the new secret turn two-step sign-in on (the account is e-mailed); answers 10 one-time recovery codes, this once. 5 wrong codes in 15 minutes (here, at log-in and at disable) and codes are refused (429) until the 15 minutes are over',
         security: [{ bearer: [] }],
         body: twoStepConfirmRequest,
         response: { 200: twoStepConfirmResponse, ...errors },
       },
       onRequest: app.requireUser,
+      onResponse: logCodeLockout,
       config: perAccount(perMinute),
     },
-    async (request) =>
-      ok(
-        { recoveryCodes: await twoStep.confirm(userIdOf(request), request.body.code) },
-        twoStepMessages.turnedOn,
-      ),
+    async (request) => {
+      const userId = userIdOf(request);
+      const recoveryCodes = await twoStep.confirm(userId, request.body.password, request.body.code);
+      logSecurityEvent(request, securityEvents.twoStepOn, { userId });
+      return ok({ recoveryCodes }, twoStepMessages.turnedOn);
+    },
   );
 
   app.post(
@@ -145,20 +149,34 @@ export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async 
     {
       schema: {
         tags: ['auth'],
-        summary: 'The password and a current (or recovery) code turn two-step sign-in off',
+        summary:
+          'The password and a current (or recovery) code turn two-step sign-in off (the account is e-mailed)',
         security: [{ bearer: [] }],
         body: twoStepDisableRequest,
         response: { 200: twoStepDisableResponse, ...errors },
       },
       onRequest: app.requireUser,
+      onResponse: logCodeLockout,
       config: perAccount(perMinute),
     },
     async (request) => {
-      await twoStep.disable(userIdOf(request), request.body.password, request.body.code);
+      const userId = userIdOf(request);
+      await twoStep.disable(userId, request.body.password, request.body.code);
+      logSecurityEvent(request, securityEvents.twoStepOff, { userId });
       return done(twoStepMessages.turnedOff);
     },
   );
 };
+
+/**
+ * Logs codes refused for their number (429): the account's wrong codes in 15 minutes (TwoStepService), or the
+ * per-minute limits. The code step's account is the one its challenge names, unverified.
+ */
+async function logCodeLockout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (reply.statusCode !== 429) return;
+  const userId = request.user?.id ?? (Number(challengeOf(request)) || null);
+  logSecurityEvent(request, securityEvents.twoStepLocked, { userId });
+}
 
 /** The account the raw body's challenge names, for the rate limit keys (the body is not validated yet). */
 function challengeOf(request: FastifyRequest): string {

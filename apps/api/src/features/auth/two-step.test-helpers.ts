@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { randomIp } from './auth.test-helpers.ts';
+import { defaultPassword, randomIp } from './auth.test-helpers.ts';
 import { base32Decode, codeAt, stepAt } from './totp.ts';
 
 /** Helpers of the two-step sign-in tests: turning it on as the profile page does, and codes as an app shows them. */
@@ -13,14 +13,22 @@ export function appCode(key: string, at: Date, steps = 0): string {
   return codeAt(secret, stepAt(at) + steps);
 }
 
-/** Turns two-step sign-in on for the holder of this bearer token; its key and recovery codes. */
-export async function turnOnTwoStep(app: FastifyInstance, token: string, at: Date) {
+/**
+ * Turns two-step sign-in on for the holder of this bearer token and password (the auth helpers' default); its
+ * key and recovery codes.
+ */
+export async function turnOnTwoStep(
+  app: FastifyInstance,
+  token: string,
+  at: Date,
+  password = defaultPassword,
+) {
   const headers = { authorization: `Bearer ${token}` };
   const setup = await app.inject({
     method: 'POST',
     url: '/myprosper/auth/twoStep/setup',
     headers,
-    payload: {},
+    payload: { password },
   });
   if (setup.statusCode !== 200) throw new Error(`setup: ${setup.statusCode} ${setup.body}`);
   const { key, link } = setup.json().data as { key: string; link: string };
@@ -28,7 +36,7 @@ export async function turnOnTwoStep(app: FastifyInstance, token: string, at: Dat
     method: 'POST',
     url: '/myprosper/auth/twoStep/confirm',
     headers,
-    payload: { code: appCode(key, at) },
+    payload: { password, code: appCode(key, at) },
   });
   if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
   return { key, link, recoveryCodes: confirm.json().data.recoveryCodes as string[] };

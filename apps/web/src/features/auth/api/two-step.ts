@@ -1,6 +1,8 @@
 import {
   type TwoStepCodeRequest,
+  type TwoStepConfirmRequest,
   type TwoStepDisableRequest,
+  type TwoStepSetupRequest,
   twoStepCodeResponse,
   twoStepConfirmResponse,
   twoStepDisableResponse,
@@ -35,20 +37,20 @@ export function useTwoStepStatus() {
   });
 }
 
-/** POST …/setup — a new key for the authenticator app. */
+/** POST …/setup — the password gets a new key for the authenticator app. */
 export function useSetUpTwoStep() {
   return useMutation({
-    mutationFn: async () =>
-      (await apiRequest(`${base}/setup`, twoStepSetupResponse, { method: 'POST', body: {} })).data,
+    mutationFn: async (body: TwoStepSetupRequest) =>
+      (await apiRequest(`${base}/setup`, twoStepSetupResponse, { method: 'POST', body })).data,
   });
 }
 
-/** POST …/confirm — a first code turns it on; answers the recovery codes. */
+/** POST …/confirm — the password and a first code turn it on; answers the recovery codes. */
 export function useConfirmTwoStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) =>
-      (await apiRequest(`${base}/confirm`, twoStepConfirmResponse, { method: 'POST', body: { code } })).data,
+    mutationFn: async (body: TwoStepConfirmRequest) =>
+      (await apiRequest(`${base}/confirm`, twoStepConfirmResponse, { method: 'POST', body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepQueryKey }),
   });
 }

@@ -12,9 +12,9 @@ import { AppCodeInput } from '../components/app-code-input.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 
 /**
- * /profile/security: two-step sign-in. Off: set it up with an authenticator app (its key, or its otpauth link)
- * and confirm with a first code, which shows the ten recovery codes once. On: turn it off with the password and
- * a code.
+ * /profile/security: two-step sign-in. Off: the password starts setting it up with an authenticator app (its
+ * key, or its otpauth link), and a first code confirms it, which shows the ten recovery codes once. On: turn it
+ * off with the password and a code. The account is e-mailed either way.
  */
 export function TwoStepPage() {
   useDocumentTitle('Two-step sign-in');
@@ -47,18 +47,24 @@ export function TwoStepPage() {
   );
 }
 
+/** Off: the password first (a signed-in browser alone cannot turn it on), then the app's key and a first code. */
 function SetUp({ onTurnedOn }: { onTurnedOn(codes: string[]): void }) {
   const setUp = useSetUpTwoStep();
   const confirm = useConfirmTwoStep();
+  const [password, setPassword] = useState('');
   const [setup, setSetup] = useState<TwoStepSetup | null>(null);
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function start(): Promise<void> {
+  async function start(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const invalid = password === '' ? messages.fillAllFields : null;
+    setFormError(invalid);
+    if (invalid) return;
     try {
-      setSetup(await setUp.mutateAsync());
+      setSetup(await setUp.mutateAsync({ password }));
     } catch (failure) {
-      notify.error(errorMessage(failure));
+      setFormError(errorMessage(failure));
     }
   }
 
@@ -68,7 +74,7 @@ function SetUp({ onTurnedOn }: { onTurnedOn(codes: string[]): void }) {
     setFormError(invalid);
     if (invalid) return;
     try {
-      onTurnedOn((await confirm.mutateAsync(code.trim())).recoveryCodes);
+      onTurnedOn((await confirm.mutateAsync({ password, code: code.trim() })).recoveryCodes);
     } catch (failure) {
       setFormError(errorMessage(failure));
     }
@@ -76,12 +82,26 @@ function SetUp({ onTurnedOn }: { onTurnedOn(codes: string[]): void }) {
 
   if (!setup) {
     return (
-      <Stack gap="sm">
-        <Text>Two-step sign-in is off.</Text>
-        <Button size="md" fullWidth loading={setUp.isPending} onClick={() => void start()}>
-          Set up two-step sign-in
-        </Button>
-      </Stack>
+      <form onSubmit={(event) => void start(event)} noValidate>
+        <Stack gap="md">
+          <Text>Two-step sign-in is off.</Text>
+          <Text fz="sm" c="dimmed">
+            To set it up, enter your password. We will e-mail you when it is turned on.
+          </Text>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={Boolean(formError) && password === ''}
+          />
+          <FormError message={formError} />
+          <Button type="submit" size="md" fullWidth loading={setUp.isPending}>
+            Set up two-step sign-in
+          </Button>
+        </Stack>
+      </form>
     );
   }
 

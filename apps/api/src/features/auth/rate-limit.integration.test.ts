@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { createUser, login, randomIp, uniqueEmail, waitForMail } from './auth.test-helpers.ts';
+import {
+  createUser,
+  login,
+  randomIp,
+  refreshCookieOf,
+  uniqueEmail,
+  waitForMail,
+} from './auth.test-helpers.ts';
 
 const tooMany = 'Too many attempts. Please wait a minute and try again.';
 
@@ -33,6 +40,38 @@ describe('rate limits of sign-in and password reset', () => {
     expect(blocked.json()).toMatchObject({ statusCode: 429, message: tooMany });
     // The owner signing in from elsewhere is not locked out.
     expect((await login(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(200);
+  });
+
+  it('keeps a device already signed in going through a wrong-password storm on the account', async () => {
+    const user = await createUser(ctx.database.db);
+    const signedIn = await login(ctx.app, user.email, user.password, randomIp());
+    expect(signedIn.statusCode).toBe(200);
+    let cookie = refreshCookieOf(signedIn).value;
+    // The storm: wrong passwords from many addresses until the account itself is limited (15 a minute).
+    let storm = 0;
+    while ((await login(ctx.app, user.email, 'Wrong#Password1', randomIp())).statusCode !== 429) {
+      storm += 1;
+      expect(storm).toBeLessThanOrEqual(15);
+    }
+    expect((await login(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(429);
+    // The owner's device renews its session with its refresh cookie, again and again, and its token works.
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/myprosper/auth/refresh',
+        remoteAddress: randomIp(),
+        headers: { 'content-type': 'application/json', cookie: `myprosper_refresh=${cookie}` },
+        payload: '{}',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      cookie = refreshCookieOf(res).value;
+      const devices = await ctx.app.inject({
+        method: 'GET',
+        url: '/myprosper/auth/signIns',
+        headers: { authorization: `Bearer ${res.json().jwttoken}` },
+      });
+      expect(devices.statusCode, devices.body).toBe(200);
+    }
   });
 
   it('answers 429 to one address trying many accounts', async () => {

@@ -28,7 +28,7 @@ async function enterPassword(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
 }
 
-test('a person turns on two-step sign-in with their password, then signs in with the code of their app, or a recovery code', async ({
+test('a person turns on two-step sign-in, then signs in with the code of their app, or a recovery code', async ({
   page,
   request,
 }) => {

@@ -378,7 +378,7 @@ describe('rate limit of the code step', () => {
     await ctx.close();
   });
 
-  it('answers 429 after too many codes from one address, even to the right one', async () => {
+  it('answers 429 after too many codes, even to the right one, and from many addresses', async () => {
     const user = await createUser(ctx.database.db);
     const { key } = await turnOnTwoStep(ctx.app, await tokenOf(ctx.app, user.email), new Date());
     const challenge = (await login(ctx.app, user.email, user.password, randomIp())).json().challenge;

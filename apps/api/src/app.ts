@@ -47,6 +47,7 @@ import { walletRoutes } from './features/wallet/wallet.door.ts';
 import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { refuseRemoteToLocalOnly } from './lib/local-only.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { localCybersourcePath } from './providers/card.ts';
@@ -100,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  // /dev/outbox and the stand-ins under /sandbox/ answer this machine only, whatever HOST is (lib/local-only.ts).
+  if (env.SANDBOX) app.addHook('onRequest', refuseRemoteToLocalOnly);
 
   // Outside plugins.
   registerSecurityHeaders(app, {
@@ -115,8 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
         // ASVS 5.0 V3.4.3: no <base> may redirect the page's relative addresses.
         baseUri: ["'none'"],
-        // The card form is posted to CyberSource's hosted page when it is configured.
-        formAction: ["'self'", ...(env.CARD_PAY_URL ? [new URL(env.CARD_PAY_URL).origin] : [])],
+        // The card form is posted to CyberSource's hosted page when it is configured, else to the local one at
+        // PUBLIC_URL (the page may have been reached under another name of this server).
+        formAction: ["'self'", new URL(env.CARD_PAY_URL ?? env.PUBLIC_URL).origin],
         upgradeInsecureRequests: null,
       },
     },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { EnvError, loadDotEnv, parseEnv } from './config/env.ts';
+import { EnvError, loadDotEnv, parseEnv, sandboxExposure } from './config/env.ts';
 import { resolveSigningSecret } from './config/secrets.ts';
 import { connectDatabase } from './db/connection.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  const exposure = sandboxExposure(env);
+  if (exposure) app.log.warn(`WARNING ${'!'.repeat(40)}\n${exposure}`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const lines = [
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
     `  Database: ${embedded ? `embedded PostgreSQL (PGlite) in ${join(env.DATA_DIR, 'pg')}` : 'DATABASE_URL'}`,
     env.SANDBOX ? `  Outbox (e-mail and SMS sandbox): http://localhost:${port}/dev/outbox` : '',
     `  API docs: http://localhost:${port}/myprosper/docs`,
+    exposure ? `  WARNING: ${exposure}` : '',
     '  Demo logins (password Prosper#2026):'.replace('Prosper#2026', demoPassword),
     ...demoLogins.map((login) => `    ${login.role.padEnd(8)} ${login.email}`),
     '',

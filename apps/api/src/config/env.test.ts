@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, isLoopbackHost, parseEnv, sandboxExposure } from './env.ts';
 
 describe('parseEnv in production (NODE_ENV=production)', () => {
   const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
@@ -79,6 +79,30 @@ describe('ADMIN_TWO_STEP (ASVS V6.3.3: admins and two-step sign-in)', () => {
     expect(parseEnv({ NODE_ENV: 'development', ADMIN_TWO_STEP: 'required' }).ADMIN_TWO_STEP).toBe('required');
     for (const wrong of ['true', 'yes', 'REQUIRED']) {
       expect(() => parseEnv({ ADMIN_TWO_STEP: wrong })).toThrow(/ADMIN_TWO_STEP: /);
+    }
+  });
+});
+
+describe('HOST and the stand-ins', () => {
+  it('listens on 127.0.0.1 while SANDBOX is on, on every interface otherwise, unless HOST is set', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ SANDBOX: 'false' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ SANDBOX: 'false', HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
+  it('warns loudly when the stand-ins can be reached from other machines', () => {
+    expect(sandboxExposure(parseEnv({}))).toBeNull();
+    expect(sandboxExposure(parseEnv({ SANDBOX: 'false' }))).toBeNull();
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) {
+      expect(isLoopbackHost(HOST), HOST).toBe(true);
+      expect(sandboxExposure(parseEnv({ HOST })), HOST).toBeNull();
+    }
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'myprosper.example']) {
+      expect(isLoopbackHost(HOST), HOST).toBe(false);
+      expect(sandboxExposure(parseEnv({ HOST })), HOST).toMatch(
+        /SANDBOX is on and HOST=.* Set SANDBOX=false/,
+      );
     }
   });
 });

@@ -9,7 +9,11 @@ const bool = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The address the server listens on. Unset: 127.0.0.1 (this machine only) while SANDBOX is on, since the
+   * stand-ins and /dev/outbox are for the developer's own machine; 0.0.0.0 (every interface) otherwise.
+   */
+  HOST: z.string().min(1).optional(),
   /** The address people use to reach the app; links in e-mails and SMS start with it. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** A PostgreSQL server. Without it the API runs embedded PostgreSQL (PGlite) with data under DATA_DIR. */
@@ -196,9 +200,10 @@ export const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-/** The settings once read: those whose default depends on NODE_ENV have it filled in. */
-export type Env = Omit<ParsedEnv, 'ADMIN_TWO_STEP'> & {
+/** The settings once read: those whose default depends on NODE_ENV or SANDBOX have it filled in. */
+export type Env = Omit<ParsedEnv, 'ADMIN_TWO_STEP' | 'HOST'> & {
   ADMIN_TWO_STEP: 'required' | 'optional';
+  HOST: string;
 };
 
 export class EnvError extends Error {}
@@ -225,12 +230,37 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return withProductionDefaults(result.data);
 }
 
-/** Settings that are strict in production unless set: admins need two-step sign-in there. */
+/**
+ * Settings whose default depends on others: admins need two-step sign-in in production; with the stand-ins
+ * on, the server listens on this machine only.
+ */
 function withProductionDefaults(env: ParsedEnv): Env {
   return {
     ...env,
     ADMIN_TWO_STEP: env.ADMIN_TWO_STEP ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
+    HOST: env.HOST ?? (env.SANDBOX ? '127.0.0.1' : '0.0.0.0'),
   };
+}
+
+/** A listening address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The warning a start must log when the stand-ins are served on an address other machines can reach (SANDBOX
+ * on and HOST not loopback); null when they are not. /dev/outbox and /sandbox/* still answer loopback
+ * clients only, but a proxy on this machine would make every client look local.
+ */
+export function sandboxExposure(env: Pick<Env, 'SANDBOX' | 'HOST'>): string | null {
+  if (!env.SANDBOX || isLoopbackHost(env.HOST)) return null;
+  return (
+    `SANDBOX is on and HOST=${env.HOST} can be reached from other machines: the providers' stand-ins ` +
+    '(/sandbox/*) and /dev/outbox, with every e-mail and SMS sent (reset links, codes), answer only clients ' +
+    'on this machine, but anything forwarding to this port from here exposes them. Set SANDBOX=false for ' +
+    'any server others can reach, or leave HOST unset (127.0.0.1).'
+  );
 }
 
 function productionIssues(env: ParsedEnv): string[] {

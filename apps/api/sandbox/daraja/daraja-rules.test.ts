@@ -3,6 +3,7 @@ import { darajaPassword, darajaTimestamp } from '../../src/providers/mpesa.ts';
 import {
   callbackBody,
   checkPush,
+  isUnderAny,
   isValidTimestamp,
   newCheckoutRequestId,
   newReceiptNumber,
@@ -11,7 +12,7 @@ import {
   queryReply,
 } from './daraja-rules.ts';
 
-const config = { shortCode: '174379', passkey: 'pass-key' };
+const config = { shortCode: '174379', passkey: 'pass-key', callbackBases: ['https://app.test'] };
 const now = new Date('2026-01-15T06:30:00.123Z');
 
 function validPush(overrides: Record<string, unknown> = {}) {
@@ -31,6 +32,19 @@ function validPush(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+describe('isUnderAny: callbacks only to our own addresses', () => {
+  it('takes an address under a base, path and all, and nothing beside it', () => {
+    const bases = ['http://localhost:3000', 'https://api.example.test/app/'];
+    expect(isUnderAny('http://localhost:3000/myprosper/api/mpesa/callback/x', bases)).toBe(true);
+    expect(isUnderAny('https://api.example.test/app/myprosper/api/mpesa/callback/x', bases)).toBe(true);
+    expect(isUnderAny('https://api.example.test/application/x', bases)).toBe(false);
+    expect(isUnderAny('https://api.example.test/x', bases)).toBe(false);
+    expect(isUnderAny('http://localhost:3001/myprosper', bases)).toBe(false);
+    expect(isUnderAny('http://user:pw@localhost:3000/myprosper', bases)).toBe(false);
+    expect(isUnderAny('not a url', bases)).toBe(false);
+  });
+});
 
 describe('the sandbox STK push checks', () => {
   it('takes a well-formed push', () => {
@@ -56,6 +70,12 @@ describe('the sandbox STK push checks', () => {
     ['PartyB', { PartyB: '600000' }],
     ['PhoneNumber', { PhoneNumber: '+254708374149' }],
     ['CallBackURL', { CallBackURL: 'not a url' }],
+    // Only under this app's own address: never an address a caller chose (request forgery).
+    ['CallBackURL', { CallBackURL: 'http://169.254.169.254/latest/meta-data/' }],
+    ['CallBackURL', { CallBackURL: 'https://app.test.evil.test/myprosper/api/mpesa/callback/abc' }],
+    ['CallBackURL', { CallBackURL: 'https://app.test@evil.test/myprosper/api/mpesa/callback/abc' }],
+    ['CallBackURL', { CallBackURL: 'http://app.test/myprosper/api/mpesa/callback/abc' }],
+    ['CallBackURL', { CallBackURL: 'https://app.test:8443/myprosper/api/mpesa/callback/abc' }],
     ['AccountReference', { AccountReference: 'THIRTEEN-CHAR' }],
     ['TransactionDesc', { TransactionDesc: 'fourteen chars' }],
   ])('answers 400.002.02 for a bad %s', (field, overrides) => {

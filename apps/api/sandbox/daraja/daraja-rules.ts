@@ -79,6 +79,11 @@ export function isValidTimestamp(value: unknown, now: Date): boolean {
 export interface PushConfig {
   shortCode: string;
   passkey: string;
+  /**
+   * The only addresses callbacks may go to (PUBLIC_URL, and MPESA_CALLBACK_BASE_URL when set): a CallBackURL
+   * under none of them is refused, so the stand-in never POSTs to an address a caller chose.
+   */
+  callbackBases: readonly string[];
 }
 
 export interface CheckedPush {
@@ -131,7 +136,9 @@ export function checkPush(
   const phone = text('PhoneNumber');
   if (!phone || !msisdn.test(phone)) return { ok: false, failure: badField('PhoneNumber') };
   const callbackUrl = text('CallBackURL');
-  if (!callbackUrl || !isHttpUrl(callbackUrl)) return { ok: false, failure: badField('CallBackURL') };
+  if (!callbackUrl || !isHttpUrl(callbackUrl) || !isUnderAny(callbackUrl, config.callbackBases)) {
+    return { ok: false, failure: badField('CallBackURL') };
+  }
   const reference = text('AccountReference');
   if (!reference || reference.length > 12) return { ok: false, failure: badField('AccountReference') };
   const description = text('TransactionDesc');
@@ -149,6 +156,26 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The URL is on one of the bases' origins (scheme, host and port) and under its path, with no user or
+ * password: http://localhost:3000/myprosper/… is under http://localhost:3000, http://169.254.169.254/… and
+ * http://localhost:3000@evil.test/… are not.
+ */
+export function isUnderAny(value: string, bases: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username !== '' || url.password !== '') return false;
+  return bases.some((text) => {
+    const base = new URL(text);
+    const path = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+    return url.origin === base.origin && (url.pathname === base.pathname || url.pathname.startsWith(path));
+  });
 }
 
 /** 'ws_CO_' + ddMMyyyyHHmmssSSS (Kenyan time) + the MSISDN's 9 national digits. */

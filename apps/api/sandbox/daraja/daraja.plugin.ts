@@ -40,7 +40,12 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
   const tokens = new Map<string, number>();
   const pushes = new Map<string, PushRecord>();
   const timers = new Set<NodeJS.Timeout>();
-  const config = { shortCode: env.MPESA_SHORTCODE, passkey: env.MPESA_PASSKEY };
+  const config = {
+    shortCode: env.MPESA_SHORTCODE,
+    passkey: env.MPESA_PASSKEY,
+    // Callbacks go to this app's own addresses only, never to one a caller names (a request forger's dream).
+    callbackBases: [env.PUBLIC_URL, ...(env.MPESA_CALLBACK_BASE_URL ? [env.MPESA_CALLBACK_BASE_URL] : [])],
+  };
 
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);

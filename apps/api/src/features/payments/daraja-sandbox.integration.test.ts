@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { darajaPassword, darajaTimestamp } from '../../providers/mpesa.ts';
 import { createPaymentsTestApp, eventually } from './payments.test-helpers.ts';
@@ -135,5 +135,39 @@ describe('the Daraja sandbox speaks the wire format', () => {
       expect(final.statusCode).toBe(200);
       expect(final.json()).toMatchObject({ ResultCode: '1032', ResultDesc: 'Request cancelled by user' });
     });
+  });
+
+  it('refuses a CallBackURL outside PUBLIC_URL and never posts to it (no request forgery)', async () => {
+    const bearer = { authorization: `Bearer ${await token()}` };
+    const sent = vi.spyOn(globalThis, 'fetch');
+    try {
+      const targets = [
+        'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+        'http://127.0.0.1:5432/',
+        'http://localhost.evil.test:3000/myprosper/api/mpesa/callback/x',
+        'http://localhost:3000@169.254.169.254/latest/meta-data/',
+        'https://localhost:3000/myprosper/api/mpesa/callback/x',
+      ];
+      for (const CallBackURL of targets) {
+        // A number whose callback is sent once, 150 ms later, were the push accepted.
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `${base}/mpesa/stkpush/v1/processrequest`,
+          headers: bearer,
+          payload: push({ CallBackURL, PartyA: '254708374149', PhoneNumber: '254708374149' }),
+        });
+        expect(res.statusCode, CallBackURL).toBe(400);
+        expect(res.json()).toEqual({
+          requestId: expect.any(String),
+          errorCode: '400.002.02',
+          errorMessage: 'Bad Request - Invalid CallBackURL',
+        });
+      }
+      // Well past the sandbox's delay: nothing was ever posted anywhere.
+      await new Promise((resolve) => setTimeout(resolve, 10 * Number(ctx.env.MPESA_SANDBOX_DELAY_MS)));
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      sent.mockRestore();
+    }
   });
 });

@@ -124,6 +124,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       DATA_DIR: join(dataDir, 'provider'),
       JOBS_ENABLED: 'false',
       MPESA_SANDBOX_DELAY_MS: '1000',
+      // The Daraja stand-in calls back only to its own addresses: the API's, through its fault proxy.
+      MPESA_CALLBACK_BASE_URL: toApi.origin,
       CARD_MERCHANT_POST_URL: `${toApi.origin}/myprosper/api/card/notify`,
       ...options.providerEnv,
     };

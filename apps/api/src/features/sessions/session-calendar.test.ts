@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendar, type CalendarEvent, escapeText, foldLine, formatUtc } from './session-calendar.ts';
+import {
+  buildCalendar,
+  type CalendarEvent,
+  escapeText,
+  foldLine,
+  formatUtc,
+  noReplyOrganizer,
+} from './session-calendar.ts';
 
 interface Property {
   name: string;
@@ -79,6 +86,24 @@ describe('buildCalendar', () => {
     for (const line of buildCalendar(event).split('\r\n')) {
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     }
+  });
+});
+
+describe('noReplyOrganizer', () => {
+  it('is noreply@ the domain we send mail from, or of PUBLIC_URL, never a person', () => {
+    const publicUrl = 'https://app.myprosper.example';
+    expect(
+      noReplyOrganizer({ MAIL_FROM: 'MyProsper <hello@myprosper.co.ke>', PUBLIC_URL: publicUrl }),
+    ).toEqual({
+      name: 'MyProsper',
+      email: 'noreply@myprosper.co.ke',
+    });
+    expect(noReplyOrganizer({ MAIL_FROM: 'team@mail.myprosper.example', PUBLIC_URL: publicUrl }).email).toBe(
+      'noreply@mail.myprosper.example',
+    );
+    expect(noReplyOrganizer({ MAIL_FROM: 'MyProsper', PUBLIC_URL: publicUrl }).email).toBe(
+      'noreply@app.myprosper.example',
+    );
   });
 });
 

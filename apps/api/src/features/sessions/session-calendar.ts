@@ -23,6 +23,17 @@ export interface CalendarEvent {
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
 }
 
+/**
+ * The calendar file's organizer: a no-reply address of ours, never the mentor's own e-mail (a file anyone in
+ * the session downloads, and forwards). The mailbox is noreply@ the domain of MAIL_FROM, or of PUBLIC_URL's
+ * host when MAIL_FROM has none.
+ */
+export function noReplyOrganizer(env: { MAIL_FROM: string; PUBLIC_URL: string }): CalendarPerson {
+  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  const domain = /^[^@\s]+@([A-Za-z0-9.-]+)$/.exec(address)?.[1] ?? new URL(env.PUBLIC_URL).hostname;
+  return { name: 'MyProsper', email: `noreply@${domain}` };
+}
+
 /** The spec's calendar export: the event ends 2 hours after the start. */
 export const calendarEventHours = 2;
 

@@ -8,6 +8,7 @@ import {
   buildCalendar,
   type CalendarEvent,
   calendarEventHours,
+  noReplyOrganizer,
   sessionEventUid,
 } from './session-calendar.ts';
 import { effectiveStatus, toSession, type Viewer } from './session-view.ts';
@@ -22,7 +23,7 @@ export interface ReadableSession {
 export class SessionsService {
   constructor(
     private readonly db: Db,
-    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL'>,
+    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL' | 'MAIL_FROM'>,
   ) {}
 
   /** The session if the caller is its mentor or one of its attendees; 404 for anyone else. */
@@ -88,7 +89,10 @@ export class SessionsService {
     };
   }
 
-  /** The session as an iCalendar file: UTC times, the spec's 2-hour end, mentor as organizer. */
+  /**
+   * The session as an iCalendar file: UTC times, the spec's 2-hour end, a no-reply address of ours as the
+   * organizer (the mentor is named in the summary; their e-mail is never in the file).
+   */
   async calendar(caller: CurrentUser, id: number): Promise<{ filename: string; body: string }> {
     const { record } = await this.findReadable(caller, id);
     const now = new Date();
@@ -104,7 +108,7 @@ export class SessionsService {
       summary: `${record.topic.name} session with ${record.advisor.name}`,
       description: `MyProsper ${record.sessionType === 'GROUP' ? 'group' : 'individual'} session on ${record.topic.name} with ${record.advisor.name}. Reference ${record.reference}. Join at ${url}`,
       url,
-      organizer: { name: record.advisor.name, email: record.advisor.email },
+      organizer: noReplyOrganizer(this.env),
       attendees: participants
         .filter((p): p is typeof p & { email: string } => p.email !== null)
         .map((p) => ({

@@ -17,6 +17,12 @@ export const endWarningMinutes = 5;
 /** A mentor not in the call this long after the start is a no-show. */
 export const mentorNoShowMinutes = 10;
 
+/**
+ * Signaling sockets one person may hold open to one call (per API instance): a page, a reload in flight, a
+ * second device. One more is refused, closed with callMessages.tooManyWindows as its reason.
+ */
+export const maxCallSocketsPerPerson = 3;
+
 export const callMessages = {
   settingUp: 'Setting up session...',
   waitingForMentor: 'Waiting for your mentor to start the session',
@@ -36,6 +42,7 @@ export const callMessages = {
   ticketExpired: 'Your join link has expired. Please open the call again from the session page.',
   otherSite: 'Calls can only be joined from the MyProsper site',
   replaced: 'You joined this call from another window',
+  tooManyWindows: `This call is already open in ${maxCallSocketsPerPerson} windows. Close one of them to join here.`,
   endsSoon: (minutes: number) => `The session ends in ${minutes} minute${minutes === 1 ? '' : 's'}`,
   cameraUnavailable:
     'We could not use your camera, so you are in the call with audio only. To be seen, allow camera access for this site in your browser settings and rejoin.',

@@ -2,6 +2,7 @@ import {
   type ClientMessage,
   callMessages,
   endWarningMinutes,
+  maxCallSocketsPerPerson,
   parseClientMessage,
   type RosterEntry,
   type ServerMessage,
@@ -28,6 +29,7 @@ export const closeCodes = {
   ended: 4000,
   replaced: 4001,
   refused: 4003,
+  tooManySockets: 4029,
 } as const;
 
 interface Connection {
@@ -110,8 +112,31 @@ export class SignalingHub {
     await this.options.bus.stop();
   }
 
-  /** A socket that passed the ticket check on upgrade. Listeners are attached at once (no message lost). */
+  /**
+   * A socket that passed the ticket check on upgrade. Listeners are attached at once (no message lost). A
+   * person already holding maxCallSocketsPerPerson open sockets to this call is told why, and this one is
+   * closed; theirs stay.
+   */
   attach(ws: WebSocket, claims: { userId: number; sessionId: number }): void {
+    let open = 0;
+    for (const other of this.connections) {
+      const isOpen = !other.isDone && other.ws.readyState === other.ws.OPEN;
+      if (isOpen && other.userId === claims.userId && other.sessionId === claims.sessionId) open++;
+    }
+    if (open >= maxCallSocketsPerPerson) {
+      this.options.log.warn(claims, 'call signaling socket refused: too many sockets of one person');
+      if (ws.readyState === ws.OPEN) {
+        ws.send(
+          JSON.stringify({
+            type: 'error',
+            code: 'TOO_MANY_SOCKETS',
+            message: callMessages.tooManyWindows,
+          } satisfies ServerMessage),
+        );
+      }
+      ws.close(closeCodes.tooManySockets, callMessages.tooManyWindows);
+      return;
+    }
     const connection: Connection = {
       ws,
       ...claims,

@@ -1,4 +1,4 @@
-import { callMessages } from '@myprosper/contract/calls';
+import { callMessages, maxCallSocketsPerPerson } from '@myprosper/contract/calls';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,5 +176,44 @@ describe('signaling across two API instances', () => {
       });
       expect((await page.peer.closed).code).toBe(4003);
     }
+  });
+
+  it('refuses a fourth socket of one person to one call with a clear reason, and the three stay', async () => {
+    const { mentor, host, session } = await sessionAt(db, soon());
+    const url = baseWsUrl(first);
+    const ticket = await ticketFor(first, host, session.id);
+    const pages: TestPeer[] = [];
+    for (let i = 0; i < maxCallSocketsPerPerson; i++) pages.push(await TestPeer.open(url, ticket));
+    const answers = async (page: TestPeer, at: number) => {
+      page.send({ type: 'ping', at });
+      expect(await page.next('pong', (m) => m.at === at)).toEqual({ type: 'pong', at });
+    };
+
+    const fourth = await TestPeer.open(url, ticket);
+    expect(await fourth.next('error')).toEqual({
+      type: 'error',
+      code: 'TOO_MANY_SOCKETS',
+      message: callMessages.tooManyWindows,
+    });
+    expect(await fourth.closed).toEqual({ code: 4029, reason: callMessages.tooManyWindows });
+    // A fifth, joining at once, fares no better; the three are untouched and still answer.
+    const fifth = await TestPeer.open(url, ticket);
+    fifth.send({ type: 'join' });
+    expect((await fifth.closed).code).toBe(4029);
+    expect(fifth.received.some((m) => m.type === 'joined')).toBe(false);
+    for (const [index, page] of pages.entries()) await answers(page, index + 1);
+    pages[0]!.send({ type: 'join' });
+    expect((await pages[0]!.next('joined')).you.userId).toBe(host.id);
+
+    // Only this person's sockets to this call count: the mentor joins as ever.
+    const mentorPage = await TestPeer.join(url, await ticketFor(first, mentor, session.id));
+    expect(mentorPage.joined.you.userId).toBe(mentor.id);
+
+    // Once one of the three is closed, another may open.
+    pages[2]!.close();
+    await pages[2]!.closed;
+    const again = await TestPeer.open(url, ticket);
+    await answers(again, 10);
+    for (const page of [...pages, again, mentorPage.peer]) page.close();
   });
 });

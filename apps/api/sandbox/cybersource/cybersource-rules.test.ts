@@ -51,6 +51,12 @@ describe('POST /pay checks (reference 2.7)', () => {
     expect(checkPayRequest(unsigned, config, now, never)?.reasonCode).toBe(102);
   });
 
+  it('refuses a signed value with a comma, even signed right (102)', () => {
+    const forged = { ...request(), reference_number: 'MPS-7K3Q9X,decision=ACCEPT' };
+    const problem = checkPayRequest(forged, config, now, never);
+    expect(problem).toMatchObject({ reasonCode: 102, message: expect.stringMatching(/comma/) });
+  });
+
   it('refuses another merchant, a stale date and a reused uuid (104)', () => {
     const other = { ...config, accessKey: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' };
     expect(checkPayRequest(request(), other, now, never)?.message).toMatch(/signature|access_key/);
@@ -85,6 +91,8 @@ describe('the outcome and the receipt', () => {
       config.secretKey,
     );
     expect(hasValidCardSignature(config.secretKey, receipt)).toBe(true);
+    // Exactly the field set our receipt check expects.
+    expect(gateway.verify(receipt)).toBe(true);
     expect(receipt).toMatchObject({
       decision: 'ACCEPT',
       reason_code: '100',
@@ -112,5 +120,7 @@ describe('the outcome and the receipt', () => {
     expect(receipt.auth_code).toBeUndefined();
     expect(receipt.reason_code).toBeUndefined();
     expect(hasValidCardSignature(config.secretKey, receipt)).toBe(true);
+    // Exactly the field set our receipt check expects.
+    expect(gateway.verify(receipt)).toBe(true);
   });
 });

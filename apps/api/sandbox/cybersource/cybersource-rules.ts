@@ -5,7 +5,12 @@ import {
   cardRequiredRequestFields,
   cardSignedDateTime,
 } from '@myprosper/contract/card';
-import { hasValidCardSignature, signCardFields, signedNamesOf } from '../../src/providers/card.ts';
+import {
+  hasValidCardSignature,
+  isUnambiguousCardSet,
+  signCardFields,
+  signedNamesOf,
+} from '../../src/providers/card.ts';
 
 /**
  * What Secure Acceptance's hosted page answers, decided without any I/O (payment-providers.md 2.2-2.7):
@@ -48,6 +53,9 @@ export function checkPayRequest(
   seen: (key: string) => boolean,
 ): RequestProblem | null {
   const invalid = (message: string): RequestProblem => ({ reasonCode: 102, message });
+  // A comma in a signed value would let one signed string stand for another field set: never taken.
+  if (!isUnambiguousCardSet(fields))
+    return invalid('A signed field has a comma in its value, or is listed twice');
   if (!hasValidCardSignature(config.secretKey, fields)) return invalid('The request signature is not valid');
   const signed = signedNamesOf(fields);
   for (const name of cardRequiredRequestFields) {

@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { cardSignedFieldNames } from '@myprosper/contract/card';
+import { cardSignedFieldNames, cardSigningString } from '@myprosper/contract/card';
 import { describe, expect, it } from 'vitest';
-import { createCardGateway, hasValidCardSignature, signCardFields } from './card.ts';
+import {
+  createCardGateway,
+  hasExpectedReceiptFields,
+  hasValidCardSignature,
+  isUnambiguousCardSet,
+  signCardFields,
+} from './card.ts';
 
 /** The request of the reference's test vector (payment-providers.md 2.3). */
 const referenceRequest: Record<string, string> = {
@@ -83,6 +89,29 @@ describe('signing the card form (reference 2.3)', () => {
     );
   });
 
+  it('never signs a set whose string could read as another: a comma in a value, a name twice or not a word', () => {
+    // override_custom_receipt_page=x,decision=ACCEPT would add a "field" to the signed string.
+    const withComma = {
+      ...referenceRequest,
+      override_custom_receipt_page: 'https://a.test/r,decision=ACCEPT',
+    };
+    expect(isUnambiguousCardSet(withComma)).toBe(false);
+    expect(signCardFields(referenceSecret, withComma)).toBeNull();
+    const listedTwice = {
+      ...referenceRequest,
+      signed_field_names: `${referenceRequest.signed_field_names},amount`,
+    };
+    expect(signCardFields(referenceSecret, listedTwice)).toBeNull();
+    expect(
+      signCardFields(referenceSecret, { signed_field_names: 'a=b,signed_field_names', 'a=b': 'c' }),
+    ).toBeNull();
+    // A receipt whose signature is right over a value with a comma is still not taken.
+    const text = cardSigningString(withComma)!;
+    const signature = createHmac('sha256', referenceSecret).update(text).digest('base64');
+    expect(hasValidCardSignature(referenceSecret, { ...withComma, signature })).toBe(false);
+    expect(isUnambiguousCardSet(referenceRequest)).toBe(true);
+  });
+
   it('cannot sign when a listed field is missing', () => {
     expect(
       signCardFields(referenceSecret, { signed_field_names: 'amount,currency', amount: '1.00' }),
@@ -104,6 +133,84 @@ describe('verifying a receipt', () => {
 
   it('ignores unsigned extras', () => {
     expect(hasValidCardSignature(referenceSecret, { ...signed, utf8: '✓', anything: 'else' })).toBe(true);
+  });
+});
+
+describe('the field set of a receipt', () => {
+  /** A receipt for the reference request as the hosted page sends it (reference 2.4), signed. */
+  function receipt(decision = 'ACCEPT', change: (fields: Record<string, string>) => void = () => {}) {
+    const fields: Record<string, string> = {
+      transaction_id: '7368429185216543104006',
+      decision,
+      message: 'Request was processed successfully.',
+      reason_code: '100',
+    };
+    for (const name of cardSignedFieldNames) {
+      if (name !== 'signed_field_names' && name !== 'unsigned_field_names') {
+        fields[`req_${name}`] = referenceRequest[name]!;
+      }
+    }
+    fields.auth_amount = '2500.00';
+    fields.signed_date_time = '2026-01-15T09:31:12Z';
+    fields.signed_field_names = [...Object.keys(fields), 'signed_field_names'].join(',');
+    change(fields);
+    return { ...fields, signature: signCardFields(referenceSecret, fields) ?? '', utf8: '✓' };
+  }
+  const gateway = createCardGateway({
+    CARD_PAY_URL: undefined,
+    CARD_ACCESS_KEY: referenceRequest.access_key!,
+    CARD_PROFILE_ID: referenceRequest.profile_id!,
+    CARD_SECRET_KEY: referenceSecret,
+    SANDBOX: true,
+    PUBLIC_URL: 'https://app.example.test',
+  })!;
+
+  it('takes the set a receipt of ours has, with the unsigned utf8 and unknown unsigned extras', () => {
+    expect(hasExpectedReceiptFields(receipt())).toBe(true);
+    expect(gateway.verify(receipt())).toBe(true);
+    expect(gateway.verify({ ...receipt(), something_new: 'x' })).toBe(true);
+    const cancelled = receipt('CANCEL', (fields) => {
+      delete fields.reason_code;
+      delete fields.auth_amount;
+      delete fields.transaction_id;
+      fields.signed_field_names = [
+        ...Object.keys(fields).filter((n) => n !== 'signed_field_names'),
+        'signed_field_names',
+      ].join(',');
+    });
+    expect(gateway.verify(cancelled)).toBe(true);
+  });
+
+  it('refuses a set signed over other names: fewer, more, twice, or without itself', () => {
+    const resigned = (names: (list: string[]) => string[]) =>
+      receipt('ACCEPT', (fields) => {
+        fields.signed_field_names = names(fields.signed_field_names!.split(',')).join(',');
+      });
+    // The echo of our receipt page left out (signed over fewer fields).
+    expect(
+      gateway.verify(resigned((list) => list.filter((n) => n !== 'req_override_custom_receipt_page'))),
+    ).toBe(false);
+    // An ACCEPT without its transaction id signed, or without signed_field_names in its own list.
+    expect(gateway.verify(resigned((list) => list.filter((n) => n !== 'transaction_id')))).toBe(false);
+    expect(gateway.verify(resigned((list) => list.filter((n) => n !== 'signed_field_names')))).toBe(false);
+    expect(gateway.verify(resigned((list) => [...list, 'req_amount']))).toBe(false);
+    // A name that is not a receipt's (our own request's amount) signed in.
+    const withRequestName = receipt('ACCEPT', (fields) => {
+      fields.amount = '1.00';
+      fields.signed_field_names = `${fields.signed_field_names},amount`;
+    });
+    expect(gateway.verify(withRequestName)).toBe(false);
+  });
+
+  it('refuses a field we read that came unsigned', () => {
+    const unsignedReason = receipt('DECLINE', (fields) => {
+      fields.signed_field_names = fields
+        .signed_field_names!.split(',')
+        .filter((n) => n !== 'reason_code')
+        .join(',');
+    });
+    expect(hasValidCardSignature(referenceSecret, unsignedReason)).toBe(true);
+    expect(gateway.verify(unsignedReason)).toBe(false);
   });
 });
 
@@ -137,19 +244,19 @@ describe('the gateway', () => {
       unsigned_field_names: '',
     });
     expect(fields.signed_field_names?.split(',')).toEqual([...cardSignedFieldNames]);
-    expect(gateway.verify(fields)).toBe(true);
+    expect(hasValidCardSignature(env.CARD_SECRET_KEY, fields)).toBe(true);
+    // Our own signed request is no receipt: its field set is not a receipt's, so it cannot be posted back as one.
+    expect(gateway.verify(fields)).toBe(false);
     expect(JSON.stringify(fields)).not.toContain(env.CARD_SECRET_KEY);
   });
 
-  it('posts to the local hosted page where the browser reached us, or to CyberSource when configured', () => {
-    expect(createCardGateway(env)!.payUrl('http://localhost:3181')).toBe(
-      'http://localhost:3181/sandbox/cybersource/pay',
-    );
+  it('posts to the local hosted page at PUBLIC_URL (never a Host of a request), or to CyberSource when set', () => {
+    expect(createCardGateway(env)!.payUrl).toBe('https://myprosper.example/sandbox/cybersource/pay');
     const live = createCardGateway({
       ...env,
       CARD_PAY_URL: 'https://testsecureacceptance.cybersource.com/pay',
     })!;
-    expect(live.payUrl('http://localhost:3181')).toBe('https://testsecureacceptance.cybersource.com/pay');
+    expect(live.payUrl).toBe('https://testsecureacceptance.cybersource.com/pay');
     expect(live.isLocal).toBe(false);
   });
 

@@ -13,6 +13,9 @@ const env = {
   DATA_DIR: dataDir,
   SANDBOX: 'true',
   SEED_DEMO: 'true',
+  // The address the journeys reach it at: the card page and its receipt pages are signed for PUBLIC_URL only
+  // (never the Host of a request), and links in e-mails start with it.
+  PUBLIC_URL: `http://localhost:${process.env.PORT ?? 3000}`,
   LOG_LEVEL: 'warn',
   // Every journey books from this one address, many with the demo accounts: not a person hoarding slots.
   RATE_LIMIT_BOOKINGS_PER_HOUR: '1000',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { type CardCheckout, cardMessages, type GenerateCardSignatureRequest } from '@myprosper/contract/card';
 import { idParam } from '@myprosper/contract/common';
 import { paymentMessages } from '@myprosper/contract/payments';
@@ -14,15 +15,28 @@ import { SessionMoneyRepository } from './session-money.repository.ts';
 import { sharePlan } from './session-payments.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
-/** Where the browser reached us: its address (signed as customer_ip_address) and origin. */
+/**
+ * The browser's address, signed as customer_ip_address: request.ip (through TRUST_PROXY_HOPS trusted
+ * proxies), and the socket's own address when that is not an IP address. Nothing else of the request (its
+ * Host, its headers) is ever signed.
+ */
 export interface CardClient {
   ip: string;
-  origin: string;
+  socketIp: string | undefined;
 }
 
 /** 203.0.113.5 rather than ::ffff:203.0.113.5 (an IPv4 client of a dual-stack socket). */
 export function customerIp(ip: string): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}
+
+/** The client's address as signed: an IP address only, never a word a forwarded header made up. */
+function signedClientIp(client: CardClient): string {
+  for (const candidate of [client.ip, client.socketIp ?? '']) {
+    const ip = customerIp(candidate);
+    if (isIP(ip) !== 0) return ip;
+  }
+  return '0.0.0.0';
 }
 
 /**
@@ -62,20 +76,19 @@ export class CardCheckoutService {
       });
       if (target.voucherId !== null) await this.vouchers.linkPayment(tx, target.voucherId, payment.id);
     });
-    // The local hosted page is this app: the browser comes back where it reached us. CyberSource comes back
-    // to the public address.
-    const base = (gateway.isLocal ? client.origin : this.env.PUBLIC_URL).replace(/\/$/, '');
-    const receiptUrl = `${base}${cardReceiptPaths[input.purpose]}`;
+    // The hosted page (CyberSource, or the local one) sends the browser back to our public address: never to
+    // the Host a request named, which anyone can set and we would then sign.
+    const receiptUrl = `${this.env.PUBLIC_URL.replace(/\/$/, '')}${cardReceiptPaths[input.purpose]}`;
     const fields = gateway.requestFields({
       transactionUuid,
       referenceNumber: target.reference,
       amount: target.amount,
-      customerIpAddress: customerIp(client.ip),
+      customerIpAddress: signedClientIp(client),
       receiptUrl,
       cancelUrl: receiptUrl,
       now: new Date(),
     });
-    return { payUrl: gateway.payUrl(client.origin), fields };
+    return { payUrl: gateway.payUrl, fields };
   }
 
   /** The caller's unpaid share of a session they may pay now. */

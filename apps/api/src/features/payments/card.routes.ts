@@ -6,7 +6,6 @@ import {
   generateCardSignatureResponse,
 } from '@myprosper/contract/card';
 import { errorEnvelope, messageOnly } from '@myprosper/contract/common';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -32,11 +31,6 @@ function returnPath(result: ReceiptResult): string {
   const outcome: CardOutcome = result.outcome;
   if (result.purpose.purpose === 'SESSION') return `/sessions/${result.purpose.sessionId}?outcome=${outcome}`;
   return `/buyVoucher?voucher=${encodeURIComponent(result.purpose.reference)}&outcome=${outcome}`;
-}
-
-/** The origin the browser used to reach us (the local hosted page sends it back there). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -84,7 +78,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await checkout.checkout(request.user!, request.body, { ip: request.ip, origin: originOf(request) })),
+      ok(
+        await checkout.checkout(request.user!, request.body, {
+          ip: request.ip,
+          socketIp: request.raw.socket?.remoteAddress,
+        }),
+      ),
   );
 
   for (const purpose of ['SESSION', 'VOUCHER'] as const) {

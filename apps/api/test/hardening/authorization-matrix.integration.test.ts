@@ -4,6 +4,7 @@ import { randomIp, uniqueEmail } from '../../src/features/auth/auth.test-helpers
 import { bearer, bookingPayload, everyDay } from '../../src/features/booking/booking.test-helpers.ts';
 import { phones } from '../../src/features/payments/payments.test-helpers.ts';
 import { multipartBody, pngBytes } from '../../src/features/profiles/profiles.test-helpers.ts';
+import { isLocalOnlyRoute } from '../../src/lib/local-only.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import {
   type AppRoute,
@@ -608,7 +609,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
           method: m,
           url: request.url ?? fillPath(path, request.params),
           query: request.query,
-          remoteAddress: randomIp(),
+          // The outbox and the stand-ins answer this machine only (local-only.integration.test.ts).
+          remoteAddress: isLocalOnlyRoute(path) ? '127.0.0.1' : randomIp(),
           headers: { ...(authorization ? { authorization } : {}), ...request.headers },
           ...(request.payload === undefined ? {} : { payload: request.payload as Record<string, unknown> }),
         });

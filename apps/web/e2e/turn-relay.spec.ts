@@ -109,13 +109,17 @@ async function connectThroughRelay(
     if (outcome === 'open') {
       channel.send('Habari kutoka relay');
       message = await received;
-      const stats = await a.getStats();
-      stats.forEach((report) => {
-        if (report.type === 'candidate-pair' && report.nominated && report.state === 'succeeded') {
-          const local = stats.get(report.localCandidateId);
-          pathType = local?.candidateType ?? '';
-        }
-      });
+      // The transport's selected pair is the path in use; its stats may lag the first message a moment, so
+      // ask until a pair is selected (or 5 s have passed).
+      for (let attempt = 0; attempt < 50 && pathType === ''; attempt++) {
+        const stats = await a.getStats();
+        stats.forEach((report) => {
+          if (report.type !== 'transport' || !report.selectedCandidatePairId) return;
+          const pair = stats.get(report.selectedCandidatePairId);
+          pathType = stats.get(pair?.localCandidateId)?.candidateType ?? '';
+        });
+        if (pathType === '') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     a.close();
     b.close();

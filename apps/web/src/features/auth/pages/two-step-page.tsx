@@ -88,13 +88,10 @@ function SetUp({ onTurnedOn }: { onTurnedOn(codes: string[]): void }) {
           <Text fz="sm" c="dimmed">
             To set it up, enter your password. We will e-mail you when it is turned on.
           </Text>
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
+          <CurrentPassword
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={Boolean(formError) && password === ''}
+            onChange={setPassword}
+            invalid={Boolean(formError) && password === ''}
           />
           <FormError message={formError} />
           <Button type="submit" size="md" fullWidth loading={setUp.isPending}>
@@ -185,13 +182,10 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         <Text fz="sm" c="dimmed">
           To turn it off, enter your password and a code from your app (or a recovery code).
         </Text>
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
+        <CurrentPassword
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={Boolean(formError) && password === ''}
+          onChange={setPassword}
+          invalid={Boolean(formError) && password === ''}
         />
         <TextInput
           label="Code"
@@ -207,5 +201,19 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The account's current password, which turning two-step sign-in on or off asks for. */
+function CurrentPassword(props: { value: string; onChange: (value: string) => void; invalid: boolean }) {
+  return (
+    <PasswordField
+      label="Password"
+      name="password"
+      autoComplete="current-password"
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      error={props.invalid}
+    />
   );
 }

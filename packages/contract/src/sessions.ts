@@ -27,8 +27,8 @@ export const callStatuses = ['NOT_STARTED', 'STARTED', 'ENDED'] as const;
 export const callStatus = z.enum(callStatuses);
 export type CallStatus = z.infer<typeof callStatus>;
 
-/** ACCEPTED is shown green, PENDING red. */
-export const invitationStatuses = ['ACCEPTED', 'PENDING'] as const;
+/** ACCEPTED is shown green, PENDING red; DECLINED: the invited person said no (issue 19). */
+export const invitationStatuses = ['ACCEPTED', 'PENDING', 'DECLINED'] as const;
 export const invitationStatus = z.enum(invitationStatuses);
 export type InvitationStatus = z.infer<typeof invitationStatus>;
 

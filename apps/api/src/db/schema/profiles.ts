@@ -142,7 +142,15 @@ export const uploadedFiles = pgTable(
     kind: uploadKind('kind').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** The address that sent it: anonymous uploads have a daily byte budget per address. */
+    uploadedFrom: text('uploaded_from'),
+    /** The applicant's e-mail an anonymous upload was sent for (lower case): a daily byte budget per e-mail. */
+    uploadedForEmail: text('uploaded_for_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploaded_files_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('uploaded_files_owner_idx').on(t.ownerId, t.createdAt),
+    index('uploaded_files_from_idx').on(t.uploadedFrom, t.createdAt),
+    index('uploaded_files_email_idx').on(t.uploadedForEmail, t.createdAt),
+  ],
 );

@@ -27,7 +27,7 @@ export const sessionStatus = pgEnum('session_status', [
 ]);
 export const sessionPaymentStatus = pgEnum('session_payment_status', ['UNPAID', 'PAID']);
 export const sessionCallStatus = pgEnum('session_call_status', ['NOT_STARTED', 'STARTED', 'ENDED']);
-export const invitationStatus = pgEnum('invitation_status', ['ACCEPTED', 'PENDING']);
+export const invitationStatus = pgEnum('invitation_status', ['ACCEPTED', 'PENDING', 'DECLINED']);
 export const paymentMode = pgEnum('payment_mode', ['CARD', 'MPESA', 'VOUCHER', 'WALLET']);
 
 const timestamps = {
@@ -104,6 +104,10 @@ export const sessionParticipants = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     holdsSlot: boolean('holds_slot').notNull().default(true),
+    /** When the invitation was sent to phone_number (only after the host paid); null for the host. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** When the invited person accepted or declined. */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -34,6 +34,13 @@ export const users = pgTable(
     country: text('country'),
     profilePicUrl: text('profile_pic_url'),
     source: text('source'),
+    /**
+     * When the owner typed the SMS code sent to phone_number (features/verification); null until then. Only a
+     * verified number is unique: an unverified account's number can be claimed by whoever verifies it.
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** When the owner opened the signed link e-mailed to this address; null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Bumped on log-out everywhere and on password change: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,7 +51,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    uniqueIndex('users_phone_unique').on(t.phoneNumber),
+    uniqueIndex('users_phone_unique').on(t.phoneNumber).where(sql`${t.phoneVerifiedAt} is not null`),
+    index('users_phone_idx').on(t.phoneNumber),
     index('users_role_status_idx').on(t.role, t.status),
   ],
 );

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isoWeekdayOfName, isSlotStartHour, type WeekDayName } from '@myprosper/contract/dates';
+import type { InvitationStatus } from '@myprosper/contract/sessions';
 import { hashPassword } from '../../lib/password.ts';
 import type { DbOrTx } from '../connection.ts';
 import {
@@ -69,6 +70,9 @@ async function createUser(db: DbOrTx, role: UserInsert['role'], overrides: UserO
       phoneNumber: uniquePhone(),
       country: 'Kenya',
       isDemo: 1,
+      // Demo and test people have proven their numbers and addresses (as if they had typed the codes).
+      phoneVerifiedAt: new Date(),
+      emailVerifiedAt: new Date(),
       ...fields,
       role,
       passwordHash: await passwordHashFor(overrides),
@@ -253,7 +257,7 @@ export interface BookedSessionOverrides {
   amount?: number;
   holdExpiresAt?: Date | null;
   /** Other attendees (already registered advisees), accepted unless said otherwise. */
-  attendees?: Array<{ adviseeId: number; invitationStatus?: 'ACCEPTED' | 'PENDING' }>;
+  attendees?: Array<{ adviseeId: number; invitationStatus?: InvitationStatus }>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Role } from '@myprosper/contract/common';
 import { messages } from '@myprosper/contract/messages';
 import { twoStepMessages } from '@myprosper/contract/two-step';
+import { verificationMessages } from '@myprosper/contract/verification';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../../lib/errors.ts';
@@ -13,6 +14,8 @@ export interface CurrentUser {
   role: Role;
   /** The sign-in the bearer token was given to (null for a token that names none). */
   signInId: string | null;
+  /** The account's phone number was proven by an SMS code (features/verification). */
+  phoneVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -24,6 +27,11 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler after requireUser or requireRole: 403 unless the caller has two-step sign-in on. */
     requireTwoStep: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler after requireUser: 403 with verificationMessages.phoneNotVerified unless the caller's phone was
+     * proven by an SMS code (booking, holding a slot, paying, accepting an invitation).
+     */
+    requireVerifiedPhone: (request: FastifyRequest) => Promise<void>;
     /** preHandler: reads the token when there is one, and ignores a missing or bad one. */
     optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -54,7 +62,12 @@ export default fp(
       const { claims } = check;
       const state = await repository.findAuthState(claims.userId, claims.signInId ?? null);
       if (!state || !isTokenCurrent(claims, state)) return 'invalid';
-      return { id: state.id, role: state.role, signInId: claims.signInId ?? null };
+      return {
+        id: state.id,
+        role: state.role,
+        signInId: claims.signInId ?? null,
+        phoneVerified: state.phoneVerified,
+      };
     }
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -79,6 +92,10 @@ export default fp(
       if (!request.user || !(await twoStep.isOn(request.user.id))) {
         throw forbidden(twoStepMessages.adminNeedsIt);
       }
+    });
+
+    app.decorate('requireVerifiedPhone', async (request: FastifyRequest) => {
+      if (!request.user?.phoneVerified) throw forbidden(verificationMessages.phoneNotVerified);
     });
 
     app.decorate('optionalUser', async (request: FastifyRequest) => {

@@ -39,6 +39,7 @@ export class AuthRepository {
           role: users.role,
           status: users.status,
           tokenVersion: users.tokenVersion,
+          phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`,
           signInId: signIns.id,
         })
         .from(users)

@@ -1,3 +1,4 @@
+import type { InvitationStatus } from '@myprosper/contract/sessions';
 import type { PaymentMode } from '@myprosper/contract/booking';
 import type { SessionType } from '@myprosper/contract/sessions';
 import type { WeeklyHour } from '@myprosper/contract/slots';
@@ -30,7 +31,7 @@ export interface NewParticipant {
   phoneNumber: string | null;
   email: string | null;
   amount: number;
-  invitationStatus: 'ACCEPTED' | 'PENDING';
+  invitationStatus: InvitationStatus;
   paymentStatus: 'UNPAID' | 'PAID';
   isHost: boolean;
 }

@@ -1,5 +1,5 @@
 import { type CallRole, callMessages, callWindow, roomCapacity } from '@myprosper/contract/calls';
-import type { BookingStatus, CallStatus, SessionType } from '@myprosper/contract/sessions';
+import type { BookingStatus, CallStatus, InvitationStatus, SessionType } from '@myprosper/contract/sessions';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import { AppError, type ErrorCode } from '../../lib/errors.ts';
 
@@ -15,7 +15,7 @@ export interface AccessFacts {
     callStatus: CallStatus;
   };
   /** The asker's attendee row; null when they are not an attendee. */
-  attendee: { paymentStatus: 'PAID' | 'UNPAID'; invitationStatus: 'ACCEPTED' | 'PENDING' } | null;
+  attendee: { paymentStatus: 'PAID' | 'UNPAID'; invitationStatus: InvitationStatus } | null;
   userId: number;
 }
 

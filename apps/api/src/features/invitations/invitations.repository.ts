@@ -1,3 +1,4 @@
+import type { InvitationStatus } from '@myprosper/contract/sessions';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
@@ -19,7 +20,7 @@ export interface SessionState {
 export interface InvitedParticipant {
   id: number;
   adviseeId: number | null;
-  invitationStatus: 'ACCEPTED' | 'PENDING';
+  invitationStatus: InvitationStatus;
 }
 
 const sessionState = {

@@ -1,3 +1,4 @@
+import type { InvitationStatus } from '@myprosper/contract/sessions';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -34,7 +35,7 @@ export interface NotifiableParticipant {
   id: number;
   sessionId: number;
   isHost: boolean;
-  invitationStatus: 'ACCEPTED' | 'PENDING';
+  invitationStatus: InvitationStatus;
   /** The invited phone, 2547XXXXXXXX */
   phoneNumber: string | null;
   /** Set once the person has an account. */

@@ -1,3 +1,4 @@
+import type { InvitationStatus } from '@myprosper/contract/sessions';
 import type { SessionListStatus, SessionType } from '@myprosper/contract/sessions';
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -33,7 +34,7 @@ export interface ParticipantRecord {
   phoneNumber: string | null;
   email: string | null;
   amount: number;
-  invitationStatus: 'ACCEPTED' | 'PENDING';
+  invitationStatus: InvitationStatus;
   paymentStatus: 'UNPAID' | 'PAID';
   isHost: boolean;
 }

@@ -96,6 +96,9 @@ export const signInMessages = {
   ended: 'The device has been signed out',
   notFound: 'This sign-in was not found. It may have ended already.',
   invalidId: 'Invalid sign-in id',
+  /** After several wrong passwords for one account or from one address: each next try waits longer. */
+  waitAfterFailures: (seconds: number) =>
+    `Too many wrong passwords. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
 } as const;
 
 /**

@@ -1,12 +1,13 @@
 import { messages } from '@myprosper/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, TooManyError } from './errors.ts';
 
 /** One place turns every failure into the envelope; 5xx answers never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send({ statusCode: error.statusCode, message: error.message, code: error.code });

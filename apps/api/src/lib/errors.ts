@@ -35,3 +35,13 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const gone = (message: string) => new AppError('GONE', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);
+
+/** A 429 that says when to come back: the answer carries Retry-After with these seconds. */
+export class TooManyError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', message);
+  }
+}

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { signInMessages } from '@myprosper/contract/auth';
 import { bookingMessages } from '@myprosper/contract/booking';
 import { messages } from '@myprosper/contract/messages';
 import { encodeBase64Url } from '@myprosper/contract/validation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/sessions.ts';
 import { createAdvisee, type UserRow } from '../../src/db/seed/factories.ts';
 import { login, randomIp, signToken, uniqueEmail } from '../../src/features/auth/auth.test-helpers.ts';
+import { accountDelays } from '../../src/features/auth/sign-in-delays.ts';
 import {
   availabilityOf,
   bookingPayload,
@@ -85,20 +87,23 @@ describe('brute force is limited per account and per address', () => {
   });
 
   describe('log-in', () => {
-    it('limits one account tried from many addresses', async () => {
+    it('slows one account tried from many addresses (progressive delays, sign-in-delays.ts)', async () => {
       const [person] = await advisees(1);
+      const waitASecond = { ...tooMany, message: signInMessages.waitAfterFailures(1) };
       await expectLimit(
         {
           method: 'POST',
           url: '/myprosper/auth/authenticate',
           payload: { username: person!.email, password: 'Wrong#Pass1' },
         },
-        perMinute * 5,
+        accountDelays.free,
         () => ({ ip: randomIp() }),
+        waitASecond,
       );
-      // The right password now is refused the same way, from yet another address.
+      // The right password waits the same way, from yet another address (as just after the last failure).
+      await ctx.database.db.execute(sql`update sign_in_failures set last_failed_at = now()`);
       const res = await login(ctx.app, person!.email, 'Prosper#2026', randomIp());
-      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(waitASecond);
     });
 
     it('answers a limited account exactly as an unknown one: no oracle of who has an account', async () => {

@@ -19,7 +19,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
-import { AppError, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, invalid, notFound, TooManyError, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type PasswordOwner, passwordProblem } from '../../lib/password-policy.ts';
 import { isSameText } from '../../lib/same-text.ts';
@@ -29,6 +29,8 @@ import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.t
 import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
 import { type Caller, logSecurityEvent, securityEvents } from './security-events.ts';
 import type { SecurityMail } from './security-mail.ts';
+import { accountDelays, addressDelays, failureKeys, secondsToWait } from './sign-in-delays.ts';
+import { SignInFailuresRepository } from './sign-in-failures.repository.ts';
 import { isTokenCurrent, type TokenService } from './token.service.ts';
 import type { TwoStepService } from './two-step.service.ts';
 
@@ -70,15 +72,29 @@ export class AuthService {
     device: string | null,
     caller: Caller,
   ): Promise<SignIn | TwoStepChallengeResponse> {
+    const now = new Date();
+    const keys = failureKeys(username, caller.ip);
+    const failures = new SignInFailuresRepository(this.deps.db);
+    const counts = await failures.find([keys.account, keys.address]);
+    const wait = Math.max(
+      secondsToWait(counts.get(keys.account), accountDelays, now),
+      secondsToWait(counts.get(keys.address), addressDelays, now),
+    );
+    if (wait > 0) {
+      logSecurityEvent(caller, securityEvents.loginLocked, { username, waitSeconds: wait });
+      throw new TooManyError(signInMessages.waitAfterFailures(wait), wait);
+    }
     const account = await this.repository.findByEmail(username);
     const isPasswordRight = await verifyPassword(
       account?.passwordHash ?? (await this.getDummyHash()),
       password,
     );
     if (!account || !isPasswordRight) {
+      await failures.recordFailure([keys.account, keys.address], now);
       logSecurityEvent(caller, securityEvents.loginFailed, { userId: account?.id ?? null });
       throw unauthorized(messages.incorrectLogin);
     }
+    await failures.clear(keys.account);
     this.assertMaySignIn(account);
     // Two-step sign-in: the password step answers a challenge for the code step (two-step.routes.ts).
     return (await this.deps.twoStep.challengeFor(account)) ?? this.startSignIn(account, device);

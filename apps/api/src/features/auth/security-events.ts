@@ -34,6 +34,8 @@ interface EventFields {
   signInId?: string;
   /** The username typed, when no account is known (a lock-out counts by it). */
   username?: string;
+  /** Seconds the caller must wait before the next sign-in try (progressive delays, sign-in-delays.ts). */
+  waitSeconds?: number;
 }
 
 const warnings: ReadonlySet<SecurityEvent> = new Set([

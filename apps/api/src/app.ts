@@ -22,7 +22,14 @@ import type { Database } from './db/connection.ts';
 import { adminRoutes } from './features/admin/admin.door.ts';
 import { applicationRoutes } from './features/advisor-application/advisor-application.door.ts';
 import { assessmentRoutes } from './features/assessment/assessment.door.ts';
-import { authPlugin, authRoutes, type Clock, TokenService } from './features/auth/auth.door.ts';
+import {
+  authPlugin,
+  authRoutes,
+  type Clock,
+  SecurityMail,
+  TokenService,
+  TwoStepRecoveries,
+} from './features/auth/auth.door.ts';
 import { bookingPlugin } from './features/booking/booking.door.ts';
 import { callsPlugin, closeCallRoom, NoShowService } from './features/calls/calls.door.ts';
 import { cataloguePlugin, catalogueRoutes } from './features/catalogue/catalogue.door.ts';
@@ -162,9 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases } = wireFeatures(app);
+  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
+    wireFeatures(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/myprosper' });
+  await app.register(authRoutes, { prefix: '/myprosper', twoStepRecoveries });
   await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
   await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions });
   await app.register(sessionsRoutes, { prefix: '/myprosper/api', sessions });
@@ -173,7 +181,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(applicationRoutes, { prefix: '/myprosper' });
   await app.register(profilesPlugin, { prefix: '/myprosper/api' });
   await app.register(assessmentRoutes, { prefix: '/myprosper/api' });
-  await app.register(adminRoutes, { prefix: '/myprosper/api/admin', mpesa, cancellation, noShows });
+  await app.register(adminRoutes, {
+    prefix: '/myprosper/api/admin',
+    mpesa,
+    cancellation,
+    noShows,
+    twoStepRecoveries,
+  });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
@@ -234,7 +248,22 @@ export function wireFeatures(app: FastifyInstance) {
   });
   const mentorNoShowMoney = new MentorNoShowRefunds(env, channels, vouchers);
   const noShows = new NoShowService(db, env.CALL_GRACE_MINUTES, mentorNoShowMoney, app.log);
-  return { sessions, voucherPurchases, vouchers, mpesa, cancellation, mentorNoShowMoney, noShows };
+  const twoStepRecoveries = new TwoStepRecoveries({
+    db,
+    mail: new SecurityMail({ mailer: app.mailer, log: app.log }),
+    env,
+    now: app.tokens.now,
+  });
+  return {
+    sessions,
+    voucherPurchases,
+    vouchers,
+    mpesa,
+    cancellation,
+    mentorNoShowMoney,
+    noShows,
+    twoStepRecoveries,
+  };
 }
 
 /**

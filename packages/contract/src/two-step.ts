@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authenticateResponse } from './auth.ts';
+import { authenticateResponse, resetLinkParts } from './auth.ts';
 import { envelope, messageOnly } from './common.ts';
 import { messages } from './messages.ts';
 
@@ -30,6 +30,15 @@ export const twoStepMessages = {
   tooManyCodes: `Too many wrong codes. Please wait ${codeGuessWindowMinutes} minutes and try again.`,
   /** The 403 of every admin API route to an admin without it, while ADMIN_TWO_STEP is required. */
   adminNeedsIt: 'Set up two-step sign-in first',
+  recoveryReasonNeeded: 'Please tell us what happened (at least 10 characters)',
+  recoveryRequested:
+    'We have your request. An admin will check it and e-mail you; until then, sign-in still asks for a code.',
+  recoveryNotNeeded: 'Two-step sign-in is not on for this account: sign in with your password',
+  recoveryApproved: 'Two-step sign-in was turned off for this account and all its devices were signed out',
+  recoveryRefused: 'The request was refused; the account keeps two-step sign-in',
+  recoveryNotFound: 'This request was not found',
+  recoveryDecided: 'This request was already decided',
+  recoveryOwn: 'Another admin must decide a request about your own account',
 } as const;
 
 /** The 200 of POST /myprosper/auth/authenticate for an account with two-step sign-in: no token yet. */
@@ -85,3 +94,34 @@ export const twoStepConfirmResponse = envelope(z.object({ recoveryCodes: z.array
 export const twoStepDisableRequest = z.object({ password, code });
 export type TwoStepDisableRequest = z.infer<typeof twoStepDisableRequest>;
 export const twoStepDisableResponse = messageOnly;
+
+/**
+ * POST /myprosper/auth/twoStep/recovery — an owner locked out by a second factor they cannot use (or did not set)
+ * asks an admin to turn it off: the reset link e-mailed to them proves the address, and they say what happened.
+ * Nothing changes until an admin approves (audited); then two-step sign-in is off and every device signed out.
+ */
+export const twoStepRecoveryRequest = resetLinkParts.extend({
+  reason: z.string().trim().min(10, twoStepMessages.recoveryReasonNeeded).max(1000),
+});
+export type TwoStepRecoveryRequest = z.infer<typeof twoStepRecoveryRequest>;
+export const twoStepRecoveryResponse = messageOnly;
+
+/** GET /myprosper/api/admin/twoStepRecoveries — requests waiting for an admin, oldest first. */
+export const twoStepRecoveryItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  reason: z.string(),
+  requestedFrom: z.string(),
+  requestedAt: z.string(),
+  /** When the account last signed in (ISO), if ever: helps the admin judge whether the owner is locked out. */
+  lastSignInAt: z.string().nullable(),
+  /** When two-step sign-in was turned on (ISO). */
+  twoStepOnSince: z.string().nullable(),
+});
+export type TwoStepRecoveryItem = z.infer<typeof twoStepRecoveryItem>;
+export const twoStepRecoveriesResponse = envelope(z.array(twoStepRecoveryItem));
+export const twoStepRecoveryParams = z.object({ id: z.coerce.number().int().positive() });
+export const twoStepRecoveryDecisionResponse = messageOnly;

@@ -70,6 +70,13 @@ const adminRoutes: RouteObject[] = [
         path: 'audit',
         Component: page(() => import('../features/admin/pages/audit-page.tsx'), 'AuditPage'),
       },
+      {
+        path: 'recoveries',
+        Component: page(
+          () => import('../features/admin/pages/two-step-recoveries-page.tsx'),
+          'TwoStepRecoveriesPage',
+        ),
+      },
     ],
   },
   // An unknown address under /admin is the app's not-found page, as anywhere else.

@@ -52,4 +52,5 @@ export const paths = {
   adminPayouts: '/admin/payouts',
   adminInsights: '/admin/insights',
   adminAudit: '/admin/audit',
+  adminRecoveries: '/admin/recoveries',
 } as const;

@@ -46,6 +46,7 @@ CREATE INDEX "phone_codes_phone_idx" ON "phone_codes" USING btree ("phone_number
 CREATE INDEX "phone_codes_address_idx" ON "phone_codes" USING btree ("requested_from","created_at");--> statement-breakpoint
 CREATE INDEX "phone_codes_user_idx" ON "phone_codes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "two_step_recoveries_status_idx" ON "two_step_recoveries" USING btree ("status","requested_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "two_step_recoveries_one_pending" ON "two_step_recoveries" USING btree ("user_id") WHERE "two_step_recoveries"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "uploaded_files_from_idx" ON "uploaded_files" USING btree ("uploaded_from","created_at");--> statement-breakpoint
 CREATE INDEX "uploaded_files_email_idx" ON "uploaded_files" USING btree ("uploaded_for_email","created_at");--> statement-breakpoint
 CREATE INDEX "users_phone_idx" ON "users" USING btree ("phone_number");--> statement-breakpoint

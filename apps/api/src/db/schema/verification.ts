@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Why a phone code was sent: to prove an account's own number, a new number, or an applicant's number. */
@@ -67,5 +68,8 @@ export const twoStepRecoveries = pgTable(
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [index('two_step_recoveries_status_idx').on(t.status, t.requestedAt)],
+  (t) => [
+    index('two_step_recoveries_status_idx').on(t.status, t.requestedAt),
+    uniqueIndex('two_step_recoveries_one_pending').on(t.userId).where(sql`${t.status} = 'PENDING'`),
+  ],
 );

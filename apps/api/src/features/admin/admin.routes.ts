@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TwoStepRecoveries } from '../auth/auth.door.ts';
 import type { NoShowService } from '../calls/calls.door.ts';
 import type { CancellationService, MpesaService } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
@@ -11,6 +12,7 @@ import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminPricingRoutes } from './pricing.routes.ts';
 import { adminProgramsRoutes } from './programs.routes.ts';
 import { adminSessionsRoutes } from './sessions.routes.ts';
+import { adminTwoStepRecoveriesRoutes } from './two-step-recoveries.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 
 /** What the console does through other features, built in app.ts (the same services their own routes use). */
@@ -18,6 +20,7 @@ export interface AdminOptions {
   mpesa: MpesaService;
   cancellation: CancellationService;
   noShows: NoShowService;
+  twoStepRecoveries: TwoStepRecoveries;
 }
 
 /**
@@ -40,4 +43,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPayoutsRoutes);
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminTwoStepRecoveriesRoutes, { recoveries: options.twoStepRecoveries });
 };

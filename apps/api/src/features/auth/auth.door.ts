@@ -7,5 +7,7 @@
 export type { CurrentUser } from './auth.plugin.ts';
 export { default as authPlugin } from './auth.plugin.ts';
 export { authRoutes } from './auth.routes.ts';
+export { SecurityMail } from './security-mail.ts';
 export { accountConflictOf, type NewAccount, SignupRepository } from './signup.repository.ts';
 export { type Clock, TokenService } from './token.service.ts';
+export { type RecoveryDecision, TwoStepRecoveries } from './two-step-recovery.ts';

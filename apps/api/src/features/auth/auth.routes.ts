@@ -43,6 +43,7 @@ import { SecurityMail } from './security-mail.ts';
 import { signupRoutes } from './signup.routes.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
 import { TwoStepService } from './two-step.service.ts';
+import type { TwoStepRecoveries } from './two-step-recovery.ts';
 import { twoStepKeys } from './two-step-secrets.ts';
 
 /** Reset mails one e-mail address may be sent in a quarter of an hour, from anywhere. */
@@ -54,8 +55,13 @@ const refreshesPerMinute = 120;
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
 
+export interface AuthRoutesOptions {
+  /** Owners' requests that an admin turn their two-step sign-in off (the admin console decides them). */
+  twoStepRecoveries: TwoStepRecoveries;
+}
+
 /** /myprosper/auth/* and /myprosper/api/changePassword (registered with the prefix /myprosper). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const refreshTokens = new RefreshTokenService(
     { idleDays: app.env.REFRESH_TOKEN_IDLE_DAYS, absoluteDays: app.env.REFRESH_TOKEN_ABSOLUTE_DAYS },
     app.tokens.now,
@@ -327,7 +333,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(signupRoutes, { refreshTokens, signedIn });
-  await app.register(twoStepRoutes, { auth: service, twoStep, signedIn });
+  await app.register(twoStepRoutes, {
+    auth: service,
+    twoStep,
+    recoveries: options.twoStepRecoveries,
+    signedIn,
+  });
 };
 
 /** A field of the raw body, trimmed and lower-cased, for rate limit keys (the body is parsed, not yet validated). */

@@ -19,6 +19,8 @@ export const securityEvents = {
   twoStepOff: 'auth.two_step.off',
   /** Too many two-step codes for one account: codes are answered 429 until the window passes. */
   twoStepLocked: 'auth.two_step.locked',
+  /** An owner asked, through a reset link, that an admin turn their two-step sign-in off. */
+  twoStepRecoveryRequested: 'auth.two_step.recovery_requested',
 } as const;
 
 export type SecurityEvent = (typeof securityEvents)[keyof typeof securityEvents];
@@ -42,6 +44,7 @@ const warnings: ReadonlySet<SecurityEvent> = new Set([
   securityEvents.loginFailed,
   securityEvents.loginLocked,
   securityEvents.twoStepLocked,
+  securityEvents.twoStepRecoveryRequested,
 ]);
 
 /** Logs the event: failures and lock-outs as warnings, the rest as info. */

@@ -8,6 +8,8 @@ import {
   twoStepDisableRequest,
   twoStepDisableResponse,
   twoStepMessages,
+  twoStepRecoveryRequest,
+  twoStepRecoveryResponse,
   twoStepSetupRequest,
   twoStepSetupResponse,
   twoStepStatusResponse,
@@ -22,10 +24,12 @@ import { deviceOf } from './device-name.ts';
 import { logSecurityEvent, securityEvents } from './security-events.ts';
 import type { TwoStepService } from './two-step.service.ts';
 import { challengeSubject } from './two-step-challenge.ts';
+import type { TwoStepRecoveries } from './two-step-recovery.ts';
 
 export interface TwoStepRoutesOptions {
   auth: AuthService;
   twoStep: TwoStepService;
+  recoveries: TwoStepRecoveries;
   /** Sets the sign-in's refresh cookie and answers its login response. */
   signedIn: (reply: FastifyReply, signIn: SignIn) => SignIn['response'];
 }
@@ -45,7 +49,7 @@ const errors = {
  * up and turning it off on the profile's security page.
  */
 export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async (app, options) => {
-  const { auth, twoStep, signedIn } = options;
+  const { auth, twoStep, recoveries, signedIn } = options;
   const perMinute = app.env.RATE_LIMIT_LOGIN_PER_MINUTE;
   const codesPerIp = limitPerAddress(app, 'two-step-code', perMinute * codeAttemptsPerIpFactor);
   // One account's codes tried from many addresses, counted by the account the challenge names.
@@ -164,6 +168,26 @@ export const twoStepRoutes: FastifyPluginAsyncZod<TwoStepRoutesOptions> = async 
       await twoStep.disable(userId, request.body.password, request.body.code);
       logSecurityEvent(request, securityEvents.twoStepOff, { userId });
       return done(twoStepMessages.turnedOff);
+    },
+  );
+
+  app.post(
+    '/auth/twoStep/recovery',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'An owner who cannot give a code asks, with the e-mailed reset link, that an admin turn two-step sign-in off',
+        body: twoStepRecoveryRequest,
+        response: { 200: twoStepRecoveryResponse, ...errors },
+      },
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const account = await auth.checkResetLink(request.body);
+      await recoveries.request(account, request.body.reason, request.ip);
+      logSecurityEvent(request, securityEvents.twoStepRecoveryRequested, { userId: account.id });
+      return done(twoStepMessages.recoveryRequested);
     },
   );
 };

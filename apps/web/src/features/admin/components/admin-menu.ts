@@ -16,4 +16,5 @@ export const adminMenu = [
   { to: paths.adminPayouts, label: 'Payouts' },
   { to: paths.adminInsights, label: 'Insights' },
   { to: paths.adminAudit, label: 'Audit log' },
+  { to: paths.adminRecoveries, label: 'Two-step recoveries' },
 ] as const;

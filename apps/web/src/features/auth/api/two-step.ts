@@ -2,10 +2,12 @@ import {
   type TwoStepCodeRequest,
   type TwoStepConfirmRequest,
   type TwoStepDisableRequest,
+  type TwoStepRecoveryRequest,
   type TwoStepSetupRequest,
   twoStepCodeResponse,
   twoStepConfirmResponse,
   twoStepDisableResponse,
+  twoStepRecoveryResponse,
   twoStepSetupResponse,
   twoStepStatusResponse,
 } from '@myprosper/contract/two-step';
@@ -63,4 +65,16 @@ export function useDisableTwoStep() {
       apiRequest(`${base}/disable`, twoStepDisableResponse, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepQueryKey }),
   });
+}
+
+/**
+ * POST …/recovery — with the reset link e-mailed to them, an owner who cannot give a code asks an admin to turn
+ * two-step sign-in off.
+ */
+export function requestTwoStepRecovery(body: TwoStepRecoveryRequest) {
+  return apiRequest(`${base}/recovery`, twoStepRecoveryResponse, { method: 'POST', body });
+}
+
+export function useRequestTwoStepRecovery() {
+  return useMutation({ mutationFn: requestTwoStepRecovery });
 }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCheckResetLink } from '../api/check-reset-link.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { TwoStepRecoveryForm } from '../components/two-step-recovery-form.tsx';
 import { newPasswordFieldErrors } from '../lib/new-password-errors.ts';
 
 /**
@@ -56,7 +57,12 @@ function CheckedResetForm({ parts }: { parts: ResetLinkParts }) {
     );
   }
   if (check.isError) return <LinkError message={errorMessage(check.error)} />;
-  return <ResetPasswordForm parts={parts} />;
+  return (
+    <Stack gap="xl">
+      <ResetPasswordForm parts={parts} />
+      <TwoStepRecoveryForm parts={parts} />
+    </Stack>
+  );
 }
 
 function ResetPasswordForm({ parts }: { parts: ResetLinkParts }) {

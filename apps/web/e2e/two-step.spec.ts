@@ -1,6 +1,16 @@
+import { twoStepMessages } from '@myprosper/contract/two-step';
 import type { Page } from '@playwright/test';
 import { base32Decode, codeAt, stepAt } from '../../api/src/features/auth/totp.ts';
-import { acceptCookies, demoPassword, registerAdvisee, signIn } from './support/api.ts';
+import {
+  acceptCookies,
+  demo,
+  demoPassword,
+  lastMessageId,
+  latestMessageTo,
+  linkIn,
+  registerAdvisee,
+  signIn,
+} from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -94,4 +104,68 @@ test('a person turns on two-step sign-in, then signs in with the code of their a
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/profile\/security$/);
   await expect(page.getByText('Two-step sign-in is on. 9 recovery codes are left.')).toBeVisible();
+});
+
+test('locked out by a second factor: ask from the reset link, an admin approves, the password alone signs in', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const person = await registerAdvisee(request, 'Recovery Journey');
+  // Two-step sign-in turned on with a key the owner no longer has (the journey above shows the page doing it).
+  const headers = { authorization: `Bearer ${person.token}` };
+  const setup = await request.post('/myprosper/auth/twoStep/setup', {
+    headers,
+    data: { password: demoPassword },
+  });
+  const { key } = (await setup.json()).data as { key: string };
+  const confirmed = await request.post('/myprosper/auth/twoStep/confirm', {
+    headers,
+    data: { password: demoPassword, code: appCode(key) },
+  });
+  expect(confirmed.ok()).toBe(true);
+
+  // The owner asks for a reset link, and from it asks an admin to turn two-step sign-in off.
+  let seen = await lastMessageId(request, person.email);
+  await request.post('/myprosper/auth/forgotPassword', { data: { email: person.email } });
+  // Other mails (two-step turned on) may still arrive in between: the reset mail is the one with the link.
+  let mail = await latestMessageTo(request, person.email, { after: seen });
+  while (!mail.body.includes('/resetPassword/')) {
+    seen = mail.id;
+    mail = await latestMessageTo(request, person.email, { after: seen });
+  }
+  const link = new URL(linkIn(mail.body, '/resetPassword/'));
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: 'Cannot use two-step sign-in?' }).click();
+  const ask = page.getByRole('button', { name: 'Ask an admin to turn it off' });
+  await ask.click();
+  await expect(page.getByText(twoStepMessages.recoveryReasonNeeded)).toBeVisible();
+  await page.getByLabel('What happened?').fill('I lost my phone with the app and my recovery codes');
+  await ask.click();
+  await expect(page.getByRole('status')).toContainText(twoStepMessages.recoveryRequested);
+
+  // An admin approves it in the console.
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, demo.admin);
+  await adminPage.goto('/admin/recoveries');
+  const card = adminPage.getByRole('article', { name: person.name });
+  await expect(card).toContainText('I lost my phone with the app and my recovery codes');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Turn off two-step sign-in?' })
+    .getByRole('button', { name: 'Turn it off' })
+    .click();
+  await expect(adminPage.getByText(`${twoStepMessages.recoveryApproved}: ${person.name}`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await adminContext.close();
+
+  // The password alone signs in again.
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('ADVISEE');
 });

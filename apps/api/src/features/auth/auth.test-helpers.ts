@@ -141,7 +141,8 @@ export async function emailLinkTokenTo(app: FastifyInstance, to: string): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no e-mail link to ${to}`);
+  const recent = (await mailsTo(app, '')).slice(0, 5).map((mail) => `${mail.recipient}: ${mail.subject}`);
+  throw new Error(`no e-mail link to ${to}; latest mails: ${recent.join(' | ')}`);
 }
 
 /** Opens a confirmation link as its page does. */

@@ -115,9 +115,8 @@ describe('mentor applications: terms accepted, and applying again after a reject
       .from(advisorProfiles)
       .where(eq(advisorProfiles.userId, applicant.id));
     expect((await review(applicant.id, 'reject', 'Please add a clearer video')).statusCode).toBe(200);
-    const [{ passwordHash }] = (await db().select().from(users).where(eq(users.id, applicant.id))) as [
-      { passwordHash: string },
-    ];
+    const [rejected] = await db().select().from(users).where(eq(users.id, applicant.id));
+    const passwordHash = rejected!.passwordHash;
 
     // The account's own password: the application goes back to review (the password stays as it is).
     const second = applicationFields(industryId, [topicIds[1]!], {

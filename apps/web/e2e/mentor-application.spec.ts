@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { advisorTerms } from '@myprosper/contract/advisor-application';
 import type { Page } from '@playwright/test';
-import { acceptCookies, demo, lastMessageId, latestMessageTo, signIn } from './support/api.ts';
+import { acceptCookies, demo, lastMessageId, latestMessageTo, linkIn, signIn } from './support/api.ts';
 import { expect, type OtherBrowser, test } from './support/fixtures.ts';
 
 const video = readFileSync(resolve(import.meta.dirname, '../../api/test/fixtures/tiny.webm'));
@@ -154,10 +154,14 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   await expect(formMessage(page, 'Please accept terms')).toBeVisible();
   await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
   await submit.click();
-  await expect(page.getByRole('heading', { name: 'Your application is under review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await expect(page.getByText(run.email)).toBeVisible();
-  const underReview = await latestMessageTo(page.request, run.email);
-  expect(underReview.subject).toMatch(/under review/);
+
+  // The e-mailed link confirms the address (the application keeps its photo and video only then).
+  const confirm = await latestMessageTo(page.request, run.email);
+  expect(confirm.subject).toBe('Confirm your MyProsper e-mail address');
+  await page.goto(new URL(linkIn(confirm.body, '/verify-email/')).pathname);
+  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
 
   // Until approved, the mentor cannot log in.
   await logIn(page, run.email);
@@ -236,7 +240,19 @@ test('an admin rejects an application with a reason, which the applicant receive
   const mail = await latestMessageTo(page.request, run.email, { after: before });
   expect(mail.body).toContain('We need mentors with more experience in this topic.');
 
-  // Rejected, they may apply again with the same e-mail; the admin sees the terms and the earlier application.
+  // Someone with only the e-mail (another password) changes nothing: the address is mailed a reset link.
+  const beforeTakeover = await lastMessageId(page.request, run.email);
+  const takeover = await page.request.post('/myprosper/auth/registerAdvisor', {
+    multipart: { ...application, password: 'Takeover#2026x', confirmPassword: 'Takeover#2026x' },
+  });
+  expect((await takeover.json()).message).toBe(
+    'Thank you. Check your e-mail to continue: we sent you a message about your application.',
+  );
+  const told = await latestMessageTo(page.request, run.email, { after: beforeTakeover });
+  expect(told.body).toContain('did not keep it');
+
+  // Rejected, they may apply again with the same e-mail and their password; the admin sees the terms and the
+  // earlier application.
   const again = await page.request.post('/myprosper/auth/registerAdvisor', {
     multipart: { ...application, occupation: 'Head of Marketing', termsVersion: advisorTerms.version },
   });

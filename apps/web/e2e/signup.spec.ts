@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptCookies, demo } from './support/api.ts';
+import { acceptCookies, demo, lastMessageId, latestMessageTo, linkIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** A Safaricom-shaped number nobody else has: 071 and 7 random digits. */
@@ -88,6 +88,37 @@ test('a visitor signs up as an advisee with every rule checked, and is signed in
   // Signed in, the sign-up page is no longer offered.
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a new advisee confirms their e-mail by the link, sent again from the profile', async ({ page }) => {
+  const email = uniqueEmail();
+  await page.goto('/signup');
+  await fillEverythingButPhone(page, email);
+  await field(page, 'Phone number').fill(uniquePhone());
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const first = await latestMessageTo(page.request, email);
+  expect(first.subject).toBe('Confirm your MyProsper e-mail address');
+
+  // Until the link is opened the profile says so, and sends the link again.
+  await page.goto('/profile');
+  await expect(page.getByText('Your e-mail address is not confirmed yet')).toBeVisible();
+  const before = await lastMessageId(page.request, email);
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText('Check your e-mail: we sent you a link').first()).toBeVisible();
+  const again = await latestMessageTo(page.request, email, { after: before });
+  const link = new URL(linkIn(again.body, '/verify-email/'));
+
+  // A changed link is refused; the real one confirms the address, and opening it again just says so.
+  await page.goto(`${link.pathname.slice(0, -3)}xyz`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid Link' })).toBeVisible();
+  await page.goto(link.pathname);
+  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
+  await page.goto(link.pathname);
+  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Your e-mail address is not confirmed yet')).toHaveCount(0);
 });
 
 test('an e-mail already registered gets a clear message and creates nothing', async ({ page }) => {

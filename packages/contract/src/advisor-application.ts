@@ -79,6 +79,11 @@ export const occupationMaxLength = 200;
 
 export const applicationMessages = {
   submitted: 'Your application has been submitted for review. We will e-mail you once it is approved.',
+  /**
+   * The answer to every application sent without the account's password: what was done, the same whether or
+   * not the e-mail is registered (the e-mail says the rest: confirm the address, or sign in, or reset).
+   */
+  checkEmail: 'Thank you. Check your e-mail to continue: we sent you a message about your application.',
   quoteTooLong: `Favourite quote must be at most ${favouriteQuoteMaxLength} characters`,
   answerTooLong: 'Please choose an answer from the list',
   occupationTooLong: `Occupation must be at most ${occupationMaxLength} characters`,

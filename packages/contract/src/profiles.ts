@@ -201,6 +201,8 @@ export const adviseeDetails = z.object({
   linkedInUrl: z.string().nullable(),
   industry: industry.nullable(),
   profilePicUrl: z.string().nullable(),
+  /** The address was confirmed by the signed link e-mailed to it (profile offers to send it again). */
+  emailVerified: z.boolean(),
 });
 export type AdviseeDetails = z.infer<typeof adviseeDetails>;
 export const adviseeDetailsResponse = envelope(adviseeDetails);

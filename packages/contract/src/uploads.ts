@@ -57,6 +57,9 @@ export function isVideoFileName(fileName: string | null | undefined): boolean {
   return extension !== undefined && (videoExtensions as readonly string[]).includes(extension);
 }
 
+/** The widest and tallest image accepted, read from its header before anything decodes it. */
+export const imageMaxPixelSide = 4000;
+
 export const uploadMessages = {
   chooseFile: 'Please choose a file',
   notImage: 'The file must be a JPEG, PNG or WebP image',
@@ -67,6 +70,11 @@ export const uploadMessages = {
   oneFileOnly: 'Please send one file at a time',
   virusFound: 'This file did not pass our virus check',
   virusCheckUnavailable: 'We cannot check files right now. Please try again later.',
+  /** The content looked like a video container but ffprobe found no playable video in it. */
+  notAVideo: 'This file is not a video we can play. Please choose another video.',
+  imageTooManyPixels: `The image must be at most ${imageMaxPixelSide} x ${imageMaxPixelSide} pixels`,
+  /** Anonymous uploads (the mentor application) have a daily byte budget per address and per e-mail. */
+  dailyBudgetUsed: 'Too many files were sent today. Please try again tomorrow.',
 } as const;
 
 /** POST /myprosper/api/uploadFile (multipart: file, fileType IMAGE|VIDEO): the message is the file's URL. */

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { messageOnly } from './common.ts';
+
 /**
  * Proven phones and e-mails (issue 19). A phone number counts only after its owner types the 6-digit code we sent
  * to it by SMS; an e-mail address only after its owner opens the signed link we e-mailed to it. Until the phone is
@@ -18,6 +21,13 @@ export const phoneCodesPerNumberPerHour = 3;
 export const phoneCodesPerAddressPerHour = 10;
 /** Hours a signed e-mail verification link is valid. */
 export const emailLinkHours = 24;
+/**
+ * Hours a mentor application keeps its photo and video while its e-mail is not confirmed; after that they are
+ * deleted (the application stays).
+ */
+export const unconfirmedApplicationFilesHours = 24;
+/** Days the photo and video of a rejected application are kept (then deleted; the application stays). */
+export const rejectedApplicationFilesDays = 30;
 
 export const verificationMessages = {
   /** The 403 of booking, holding a slot, paying and accepting an invitation before the phone is proven. */
@@ -38,6 +48,20 @@ export const verificationMessages = {
   emailVerified: 'Your e-mail address is confirmed',
   emailLinkInvalid: 'Invalid Link',
   emailLinkExpired: 'The link has expired',
+  /** The answer to an e-mail change: the new address counts only once its link is opened. */
+  emailChangeLinkSent:
+    'Check your new e-mail: we sent it a link to confirm the change. Until you open it your account keeps its current address',
+  emailNotVerified: 'Your e-mail address is not confirmed yet',
+  sendEmailLinkAgain: 'Send the link again',
+  emailAlreadyVerified: 'Your e-mail address is already confirmed',
+  /** A link for an address another account took meanwhile. */
+  emailTakenMeanwhile: 'This e-mail address now belongs to another account',
   /** E-mailed to an unverified account whose number someone else proved was theirs. */
   phoneClaimedSubject: 'Your phone number was removed from your MyProsper account',
 } as const;
+
+/** POST /myprosper/auth/verifyEmail: the token of the e-mailed link (/verify-email/{token}). */
+export const verifyEmailRequest = z.object({ token: z.string().min(1).max(2000) });
+export const verifyEmailResponse = messageOnly;
+/** POST /myprosper/auth/resendEmailLink (signed in): a new link to the account's unconfirmed address. */
+export const resendEmailLinkResponse = messageOnly;

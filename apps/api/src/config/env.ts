@@ -77,6 +77,17 @@ export const envSchema = z.object({
     .regex(/^tcp:\/\/(\[[0-9A-Fa-f:.]+\]|[^\s:/[\]]+):\d{1,5}$/, 'must read tcp://host:port')
     .optional(),
   CLAMD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /**
+   * Bytes the anonymous uploads of mentor applications may store per day from one address, and for one
+   * applicant e-mail (500 MB each by default).
+   */
+  ANONYMOUS_UPLOAD_BYTES_PER_DAY: z.coerce.number().int().min(100_000).default(500_000_000),
+  /** ffprobe, which checks that an uploaded video really is one (Debian: apt-get install ffmpeg). */
+  FFPROBE_PATH: z.string().min(1).default('/usr/bin/ffprobe'),
+  /** Seconds ffprobe may take on one video before the upload is refused. */
+  FFPROBE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  /** How often application files are looked for that must go (unconfirmed e-mail after 24 h, rejected after 30 days). */
+  APPLICATION_FILES_CRON: z.string().min(9).default('41 * * * *'),
   /** How often uploads nothing uses are looked for; they are deleted a day after their upload. */
   ORPHAN_UPLOADS_CRON: z.string().min(9).default('23 * * * *'),
   /** The help page's contact form is e-mailed here. */

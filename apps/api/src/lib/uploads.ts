@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   imageMaxBytes,
+  imageMaxPixelSide,
   type UploadFileType,
   uploadMessages,
   videoMaxBytes,
@@ -16,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './errors.ts';
+import { assertImageSize, assertPlayableVideo, imageDecodes, ProbeUnavailable } from './media-checks.ts';
 import { type FileStorage, newFileKey } from './stored-files.ts';
 import { clamdAddress, type ScanVerdict, scanFile } from './virus-scan.ts';
 
@@ -209,6 +211,7 @@ export async function readMultipart(
       }
       const file = await receiveFile(part, tempDir, accept);
       upload.files[part.fieldname] = file;
+      await checkMedia(request, file);
       await scanForViruses(request, file);
     }
   } catch (error) {
@@ -221,6 +224,29 @@ export async function readMultipart(
     throw error;
   }
   return upload;
+}
+
+/**
+ * An image's size from its header (over 4,000 x 4,000 pixels: refused before anything decodes it); a video
+ * must parse as one with ffprobe within FFPROBE_TIMEOUT_SECONDS (a renamed or crafted file is refused). When
+ * ffprobe cannot run, uploads of videos are refused with 503 rather than kept unchecked.
+ */
+async function checkMedia(request: FastifyRequest, file: ReceivedFile): Promise<void> {
+  if (file.kind === 'IMAGE') {
+    await assertImageSize(file.tempPath);
+    return;
+  }
+  const { FFPROBE_PATH, FFPROBE_TIMEOUT_SECONDS } = request.server.env;
+  try {
+    await assertPlayableVideo(file.tempPath, {
+      path: FFPROBE_PATH,
+      timeoutMs: FFPROBE_TIMEOUT_SECONDS * 1000,
+    });
+  } catch (error) {
+    if (!(error instanceof ProbeUnavailable)) throw error;
+    request.log.error({ err: error }, 'upload refused: ffprobe is unavailable');
+    throw new AppError('UNAVAILABLE', uploadMessages.virusCheckUnavailable);
+  }
 }
 
 /**
@@ -274,7 +300,25 @@ export async function storeImage(
   if (file.kind !== 'IMAGE') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.notImage);
   let bytes: Buffer;
   try {
-    const input = () => sharp(file.tempPath, { failOn: 'error', limitInputPixels: 50_000_000 });
+    bytes = await imageDecodes.run(() => encodeImage(file.tempPath, options));
+  } catch {
+    throw new AppError('INVALID_INPUT', uploadMessages.unreadableImage);
+  } finally {
+    await discardFiles([file]);
+  }
+  const key = newFileKey('images', 'webp');
+  await storage.put(key, { bytes }, 'image/webp');
+  return { key, url: storage.url(key), kind: 'IMAGE', contentType: 'image/webp', size: bytes.length };
+}
+
+/**
+ * The decode and re-encode itself, a few at a time (imageDecodes). Its pixel limit matches the header check
+ * (4,000 x 4,000), so even an image whose header lied is never decoded beyond it.
+ */
+async function encodeImage(path: string, options: { square: boolean }): Promise<Buffer> {
+  {
+    const input = () =>
+      sharp(path, { failOn: 'error', limitInputPixels: imageMaxPixelSide * imageMaxPixelSide });
     const metadata = await input().metadata();
     const isTurned = (metadata.orientation ?? 1) >= 5;
     const width = (isTurned ? metadata.height : metadata.width) ?? imageMaxSide;
@@ -286,15 +330,8 @@ export async function storeImage(
     } else {
       image.resize(imageMaxSide, imageMaxSide, { fit: 'inside', withoutEnlargement: true });
     }
-    bytes = await image.webp({ quality: 82 }).toBuffer();
-  } catch {
-    throw new AppError('INVALID_INPUT', uploadMessages.unreadableImage);
-  } finally {
-    await discardFiles([file]);
+    return image.webp({ quality: 82 }).toBuffer();
   }
-  const key = newFileKey('images', 'webp');
-  await storage.put(key, { bytes }, 'image/webp');
-  return { key, url: storage.url(key), kind: 'IMAGE', contentType: 'image/webp', size: bytes.length };
 }
 
 /** Stores a received video as it is, under a new name with the extension of its content. */

@@ -60,6 +60,10 @@ const table: Record<string, string> = {
   'POST /myprosper/auth/resetPassword':                     '422 422 422 422 422 422 422 422 422',
   'POST /myprosper/auth/registerAdvisee':                   open200,
   'POST /myprosper/auth/registerAdvisor':                   '415 415 415 415 415 415 415 415 415',
+  // E-mail links: a forged one is refused whoever opens it; each signed-in person asks for their own (the
+  // factories' addresses are confirmed already).
+  'POST /myprosper/auth/verifyEmail':                       '422 422 422 422 422 422 422 422 422',
+  'POST /myprosper/auth/resendEmailLink':                   '401 422 422 422 422 422 401 401 401',
   // Signed-in devices: each person sees their own; only the advisee may end the advisee's sign-in. Before log-out
   // and the password change, which end every sign-in of the advisee.
   'GET /myprosper/auth/signIns':                            signedIn,
@@ -294,6 +298,7 @@ const requests: Record<string, Build> = {
       source: 'Friend',
     }),
   'POST /myprosper/auth/registerAdvisor': () => json({ name: 'Not multipart' }),
+  'POST /myprosper/auth/verifyEmail': () => json({ token: 'forged.link.token' }),
   'POST /myprosper/auth/refresh': async (w, caller) => {
     const people: Partial<Record<Caller, UserRow>> = {
       advisee: w.advisee,

@@ -55,6 +55,11 @@ export const routes: RouteObject[] = [
         path: '/help',
         Component: page(() => import('../features/profiles/pages/help-page.tsx'), 'HelpPage'),
       },
+      // The e-mailed link works signed in or not (often opened on another device).
+      {
+        path: '/verify-email/:token',
+        Component: page(() => import('../features/auth/pages/verify-email-page.tsx'), 'VerifyEmailPage'),
+      },
 
       // Only for visitors who are not signed in.
       {

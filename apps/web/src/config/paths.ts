@@ -16,6 +16,7 @@ export const paths = {
   profilePicker: '/profile_picker',
   login: '/login',
   forgotPassword: '/auth/password/forgot',
+  verifyEmail: (token: string) => `/verify-email/${token}`,
   book: (advisorId: number | string) => `/advisors/book/${advisorId}`,
   sessions: '/sessions',
   session: (sessionId: number | string) => `/sessions/${sessionId}`,

@@ -64,7 +64,7 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       statusCode: 200,
-      message: 'Your application has been submitted for review. We will e-mail you once it is approved.',
+      message: 'Thank you. Check your e-mail to continue: we sent you a message about your application.',
     });
 
     const [user] = await ctx.database.db
@@ -106,8 +106,11 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
     expect(owned).toHaveLength(2);
     expect(await tempFiles()).toEqual([]);
 
+    // The address is mailed its confirmation link (the files are kept only once it is opened).
     const mail = await waitForMail(ctx.app, fields.email as string);
-    expect(mail.subject).toContain('under review');
+    expect(mail.subject).toBe('Confirm your MyProsper e-mail address');
+    expect(mail.body).toContain('/verify-email/');
+    expect(user!.emailVerifiedAt).toBeNull();
 
     const signIn = await login(ctx.app, fields.email as string, applicationPassword, randomIp());
     expect(signIn.statusCode).toBe(403);
@@ -192,12 +195,17 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
     );
   });
 
-  it('is all or nothing: a taken e-mail found after the files were stored leaves no user and no file', async () => {
+  it('keeps no file of an application for a taken e-mail, and answers as for any other', async () => {
     const existing = await createAdvisee(ctx.database.db);
     const fields = applicationFields(industryId, topicIds.slice(0, 2), {
       email: existing.email.toUpperCase(),
     });
-    await expectRefused(fields, await applicationFiles(), 409, 'An account with this email already exists');
+    await expectRefused(
+      fields,
+      await applicationFiles(),
+      200,
+      'Thank you. Check your e-mail to continue: we sent you a message about your application.',
+    );
   });
 
   it('is all or nothing when a topic does not exist', async () => {

@@ -1,10 +1,13 @@
 import multipart from '@fastify/multipart';
-import { applicationMessages, registerAdvisorResponse } from '@myprosper/contract/advisor-application';
+import { registerAdvisorResponse } from '@myprosper/contract/advisor-application';
 import { errorEnvelope } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done } from '../../lib/reply.ts';
 import { multipartLimits, readMultipart } from '../../lib/uploads.ts';
+import { createEmailLinks } from '../auth/auth.door.ts';
+import { assertUploadBudget } from '../profiles/profiles.door.ts';
 import { ApplicationService } from './application.service.ts';
+import { applicationFilesJob } from './application-files.job.ts';
 
 /** Applications one address may send per minute. */
 const applicationsPerMinute = 5;
@@ -15,12 +18,20 @@ const applicationsPerMinute = 5;
  */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+  const { env } = app;
   const service = new ApplicationService({
     db: app.db.db,
     storage: app.fileStorage,
     mailer: app.mailer,
+    links: createEmailLinks(app),
+    publicUrl: env.PUBLIC_URL,
+    signingSecret: app.signingSecret,
+    resetLinkMinutes: env.RESET_LINK_TTL_MINUTES,
+    supportEmail: env.SUPPORT_EMAIL,
+    uploadBytesPerDay: env.ANONYMOUS_UPLOAD_BYTES_PER_DAY,
     log: app.log,
   });
+  app.jobs.define(applicationFilesJob(app.db.db, app.fileStorage, env.APPLICATION_FILES_CRON));
 
   app.post(
     '/auth/registerAdvisor',
@@ -40,13 +51,21 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       config: { rateLimit: { max: applicationsPerMinute, timeWindow: '1 minute' } },
+      // An address that used its daily upload budget is refused before its files are read.
+      preHandler: async (request) => {
+        await assertUploadBudget(
+          app.db.db,
+          { address: request.ip, email: null },
+          0,
+          env.ANONYMOUS_UPLOAD_BYTES_PER_DAY,
+        );
+      },
     },
     async (request) => {
       const upload = await readMultipart(request, app.fileStorage.tempDir, (field) =>
         field === 'profilePic' ? 'IMAGE' : field === 'video' ? 'VIDEO' : null,
       );
-      await service.apply(upload);
-      return done(applicationMessages.submitted);
+      return done(await service.apply(upload, { address: request.ip }));
     },
   );
 };

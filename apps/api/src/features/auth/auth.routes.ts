@@ -29,6 +29,8 @@ import { done, ok } from '../../lib/reply.ts';
 import type { CurrentUser } from './auth.plugin.ts';
 import { AuthService, type SignIn } from './auth.service.ts';
 import { deviceOf } from './device-name.ts';
+import { emailVerificationRoutes } from './email-verification.routes.ts';
+import { createEmailLinks } from './email-verification.service.ts';
 import {
   type CookieOptions,
   clearedRefreshCookie,
@@ -332,7 +334,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  await app.register(signupRoutes, { refreshTokens, signedIn });
+  const links = createEmailLinks(app);
+  await app.register(signupRoutes, { refreshTokens, signedIn, links });
+  await app.register(emailVerificationRoutes, { links });
   await app.register(twoStepRoutes, {
     auth: service,
     twoStep,

@@ -131,3 +131,26 @@ export function refreshCookieOf(res: LightMyRequestResponse) {
   const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
   return { value: pair.slice('myprosper_refresh='.length), attributes, header };
 }
+
+/** The token of the newest e-mail confirmation link mailed to this address (/verify-email/{token}). */
+export async function emailLinkTokenTo(app: FastifyInstance, to: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    for (const mail of await mailsTo(app, to)) {
+      const match = /\/verify-email\/([A-Za-z0-9_.-]+)/.exec(mail.body);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const recent = (await mailsTo(app, '')).slice(0, 5).map((mail) => `${mail.recipient}: ${mail.subject}`);
+  throw new Error(`no e-mail link to ${to}; latest mails: ${recent.join(' | ')}`);
+}
+
+/** Opens a confirmation link as its page does. */
+export function openEmailLink(app: FastifyInstance, token: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/myprosper/auth/verifyEmail',
+    payload: { token },
+    remoteAddress: randomIp(),
+  });
+}

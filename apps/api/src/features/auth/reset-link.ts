@@ -45,3 +45,20 @@ export function resetPasswordMail(options: { name: string; link: string; ttlMinu
     ].join('\n'),
   };
 }
+
+/**
+ * A fresh reset link for an account, e.g. for a rejected mentor applicant who applied again without their
+ * password: they set a new one through it, then apply with that (an application never sets a password).
+ */
+export function applicationResetLink(
+  publicUrl: string,
+  secret: string,
+  account: { email: string; id: number; passwordHash: string },
+  now = Date.now(),
+): string {
+  return buildResetLink(
+    publicUrl,
+    { email: account.email, userId: account.id, timestamp: now, passwordHash: account.passwordHash },
+    secret,
+  );
+}

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SignIn } from './auth.service.ts';
 import { deviceOf } from './device-name.ts';
+import type { EmailLinks } from './email-verification.service.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import { SignupService } from './signup.service.ts';
 
@@ -12,11 +13,13 @@ export interface SignupRoutesOptions {
   refreshTokens: RefreshTokenService;
   /** Sets the sign-in's refresh cookie and answers its login response. */
   signedIn: (reply: FastifyReply, signIn: SignIn) => SignIn['response'];
+  /** Mails the new account's address its confirmation link. */
+  links: EmailLinks;
 }
 
 /** POST /myprosper/auth/registerAdvisee (registered inside authRoutes, prefix /myprosper). */
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, options) => {
-  const service = new SignupService(app.db.db, app.tokens, options.refreshTokens);
+  const service = new SignupService(app.db.db, app.tokens, options.refreshTokens, options.links);
 
   app.post(
     '/auth/registerAdvisee',

@@ -4,6 +4,7 @@ import { invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { SignIn } from './auth.service.ts';
+import type { EmailLinks } from './email-verification.service.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import { SignupRepository } from './signup.repository.ts';
 import type { TokenService } from './token.service.ts';
@@ -14,11 +15,13 @@ export class SignupService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly refreshTokens: RefreshTokenService,
+    private readonly links: EmailLinks,
   ) {}
 
   /**
    * Creates the advisee and signs them in (the login response and a refresh token). A taken e-mail or phone
-   * answers 409 and creates nothing (the unique indexes decide, so a race cannot make two accounts).
+   * answers 409 and creates nothing (the unique indexes decide, so a race cannot make two accounts). The
+   * address is mailed its confirmation link; it counts as confirmed once the link is opened.
    */
   async registerAdvisee(form: RegisterAdvisee, device: string | null): Promise<SignIn> {
     assertPasswordAllowed(form.password, form);
@@ -40,6 +43,7 @@ export class SignupService {
       });
       return { account: created, refresh: await this.refreshTokens.start(tx, created, device) };
     });
+    await this.links.send(account, 'SIGNUP');
     const jwttoken = await this.tokens.sign({
       userId: account.id,
       role: account.role,

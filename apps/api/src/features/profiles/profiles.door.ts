@@ -8,5 +8,6 @@
 export { callerOf } from './caller.ts';
 export { profilesPlugin } from './profiles.plugin.ts';
 export { removeOwnUploads } from './profiles.service.ts';
+export { assertUploadBudget, type UploadOrigin } from './upload-budget.ts';
 export { UploadsRepository } from './uploads.repository.ts';
 export { uploadsServeRoutes } from './uploads.routes.ts';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { addDaysToDate, todayIn } from '@myprosper/contract/dates';
 import { messages } from '@myprosper/contract/messages';
 import { profileMessages } from '@myprosper/contract/profiles';
+import { verificationMessages } from '@myprosper/contract/verification';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -18,6 +19,7 @@ import {
   createTopic,
   factoryPassword,
 } from '../../db/seed/factories.ts';
+import { emailLinkTokenTo, openEmailLink } from '../auth/auth.test-helpers.ts';
 import { bearer, multipartBody, signIn, videoFixture } from './profiles.test-helpers.ts';
 
 describe('profiles: reading and editing one’s own', () => {
@@ -124,12 +126,13 @@ describe('profiles: reading and editing one’s own', () => {
     const update = adviseeUpdate(me.id, { name: 'Someone Else', phoneNumber: '0799000000' });
     const res = await post('/updateAdviseeDetails', me.token, update);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ statusCode: 200, message: 'Profile updated successfully' });
+    expect(res.json()).toEqual({ statusCode: 200, message: verificationMessages.emailChangeLinkSent });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({
       name: me.name,
       phoneNumber: me.phoneNumber,
-      email: update.email,
+      // The new address counts only once its link is opened.
+      email: me.email,
       gender: 'Female',
       dob: '1991-07-08',
       occupation: 'Engineer',
@@ -183,6 +186,11 @@ describe('profiles: reading and editing one’s own', () => {
 
     const res = await post('/updateAdviseeDetails', me.token, update);
     expect(res.statusCode).toBe(200);
+    const [pending] = await ctx.database.db.select().from(users).where(eq(users.id, me.id));
+    expect(pending).toMatchObject({ email: me.email, occupation: 'Pilot' });
+    expect(await mailsTo(me.email)).toHaveLength(0);
+    const opened = await openEmailLink(ctx.app, await emailLinkTokenTo(ctx.app, update.email));
+    expect(opened.json()).toEqual({ statusCode: 200, message: verificationMessages.emailVerified });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ email: update.email, occupation: 'Pilot' });
     const [notice, ...more] = await mailsTo(me.email);
@@ -212,6 +220,8 @@ describe('profiles: reading and editing one’s own', () => {
     expect(unchanged!.email).toBe(mentor.email);
 
     expect((await post('/updateAdvisorDetails', mentor.token, update)).statusCode).toBe(200);
+    expect(await mailsTo(mentor.email)).toHaveLength(0);
+    await openEmailLink(ctx.app, await emailLinkTokenTo(ctx.app, update.emailAddress));
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, mentor.id));
     expect(row!.email).toBe(update.emailAddress);
     expect(await mailsTo(mentor.email)).toHaveLength(1);
@@ -248,7 +258,7 @@ describe('profiles: reading and editing one’s own', () => {
     expect(row!.email).toBe(me.email);
   });
 
-  it('refuses an e-mail another account has', async () => {
+  it('never moves an account to an e-mail another account has: the link says so to its owner', async () => {
     const me = await person('advisee');
     const other = await person('advisee');
     const res = await post(
@@ -256,8 +266,17 @@ describe('profiles: reading and editing one’s own', () => {
       me.token,
       adviseeUpdate(me.id, { email: other.email.toUpperCase() }),
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this email already exists');
+    // The answer says what was done, not whether the address is registered.
+    expect(res.json()).toEqual({ statusCode: 200, message: verificationMessages.emailChangeLinkSent });
+    // The address is kept as the form's rules tidy it (lower case).
+    const opened = await openEmailLink(ctx.app, await emailLinkTokenTo(ctx.app, other.email.toLowerCase()));
+    expect(opened.json()).toMatchObject({
+      statusCode: 409,
+      message: verificationMessages.emailTakenMeanwhile,
+    });
+    const rows = await ctx.database.db.select({ id: users.id, email: users.email }).from(users);
+    expect(rows.find((row) => row.id === me.id)!.email).toBe(me.email);
+    expect(rows.find((row) => row.id === other.id)!.email).toBe(other.email);
   });
 
   it('updates a mentor’s own details with the biography rule', async () => {
@@ -279,7 +298,7 @@ describe('profiles: reading and editing one’s own', () => {
     const res = await post(
       '/updateAdvisorDetails',
       mentor.token,
-      advisorUpdate(mentor.id, { biography: 'b'.repeat(400) }),
+      advisorUpdate(mentor.id, { biography: 'b'.repeat(400), emailAddress: mentor.email }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Profile updated successfully');

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createEmailLinks } from '../auth/auth.door.ts';
 import { advisorSettingsRoutes } from './advisor-settings.routes.ts';
 import { helpRoutes } from './help.routes.ts';
 import { orphanUploadsJob } from './orphan-uploads.job.ts';
@@ -13,11 +14,7 @@ import { uploadsRoutes } from './uploads.routes.ts';
  * are served by uploadsServeRoutes, registered apart at /uploads.)
  */
 export const profilesPlugin: FastifyPluginAsyncZod = async (app) => {
-  const profiles = new ProfilesService(app.db.db, app.fileStorage, {
-    mailer: app.mailer,
-    supportEmail: app.env.SUPPORT_EMAIL,
-    log: app.log,
-  });
+  const profiles = new ProfilesService(app.db.db, app.fileStorage, createEmailLinks(app));
   app.jobs.define(orphanUploadsJob(app.db.db, app.fileStorage, app.env.ORPHAN_UPLOADS_CRON));
   await app.register(profilesRoutes, { profiles });
   await app.register(uploadsRoutes, { profiles });

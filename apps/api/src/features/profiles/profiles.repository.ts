@@ -17,14 +17,15 @@ const personColumns = {
   linkedInUrl: users.linkedInUrl,
   country: users.country,
   profilePicUrl: users.profilePicUrl,
+  emailVerifiedAt: users.emailVerifiedAt,
   industryId: industries.id,
   industryName: industries.name,
 };
 
 export type PersonRow = Awaited<ReturnType<ProfilesRepository['findPerson']>>;
 
+/** A profile's own fields; the e-mail changes only through the link sent to the new address. */
 export interface PersonUpdate {
-  email: string;
   industryId: number;
   gender: string;
   dob: string;
@@ -83,7 +84,13 @@ export class ProfilesRepository {
   /** The e-mail and password hash of an account, to ask for the password before the e-mail changes. */
   async findCredentials(userId: number) {
     const [row] = await this.db
-      .select({ email: users.email, passwordHash: users.passwordHash })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        tokenVersion: users.tokenVersion,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);

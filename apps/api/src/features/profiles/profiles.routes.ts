@@ -7,6 +7,7 @@ import {
   updateAdviseeDetailsRequest,
   updateAdvisorDetailsRequest,
 } from '@myprosper/contract/profiles';
+import { verificationMessages } from '@myprosper/contract/verification';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAccount } from '../../lib/rate-limits.ts';
@@ -74,8 +75,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       config: perAccount(10),
     },
     async (request) => {
-      await service.updateAdviseeDetails(callerOf(request), request.body);
-      return done(messages.profileUpdated);
+      const updated = await service.updateAdviseeDetails(callerOf(request), request.body);
+      return done(updated.emailLinkSent ? verificationMessages.emailChangeLinkSent : messages.profileUpdated);
     },
   );
 
@@ -94,8 +95,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       config: perAccount(10),
     },
     async (request) => {
-      await service.updateAdvisorDetails(callerOf(request), request.body);
-      return done(messages.profileUpdated);
+      const updated = await service.updateAdvisorDetails(callerOf(request), request.body);
+      return done(updated.emailLinkSent ? verificationMessages.emailChangeLinkSent : messages.profileUpdated);
     },
   );
 };

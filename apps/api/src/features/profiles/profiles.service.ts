@@ -10,7 +10,6 @@ import {
   validateEmailChange,
 } from '@myprosper/contract/profiles';
 import type { UploadFileType } from '@myprosper/contract/uploads';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -22,17 +21,13 @@ import {
   storeImage,
   storeVideo,
 } from '../../lib/uploads.ts';
-import type { Mailer } from '../../providers/mail.ts';
-import { type CurrentUser, SignupRepository } from '../auth/auth.door.ts';
+import { type CurrentUser, type EmailLinks, SignupRepository } from '../auth/auth.door.ts';
 import { type PersonRow, ProfilesRepository } from './profiles.repository.ts';
 import { UploadsRepository } from './uploads.repository.ts';
 
-/** Who is told when an account's e-mail address changes: the old address, by mail. */
-export interface EmailChangeNotices {
-  mailer: Mailer;
-  /** Named in the mail, for someone whose address was changed by another. */
-  supportEmail: string;
-  log: FastifyBaseLogger;
+/** What a profile update did: whether a new e-mail address was sent its confirmation link. */
+export interface ProfileUpdated {
+  emailLinkSent: boolean;
 }
 
 /** Reading and editing one's own profile, and the files it points at. */
@@ -40,7 +35,8 @@ export class ProfilesService {
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
-    private readonly notices: EmailChangeNotices,
+    /** A new e-mail address is mailed a link; it replaces the current one only once the link is opened. */
+    private readonly links: EmailLinks,
   ) {}
 
   async getAdviseeDetails(caller: CurrentUser, adviseeId: number): Promise<AdviseeDetails> {
@@ -76,27 +72,27 @@ export class ProfilesService {
 
   /**
    * The advisee's own fields; name and phone are never changed here. A new e-mail needs the current
-   * password, and the old address is told.
+   * password and is only mailed a link: it becomes the account's (and the old address is told) once opened.
    */
-  async updateAdviseeDetails(caller: CurrentUser, update: UpdateAdviseeDetails): Promise<void> {
+  async updateAdviseeDetails(caller: CurrentUser, update: UpdateAdviseeDetails): Promise<ProfileUpdated> {
     if (update.adviseeId !== caller.id) throw forbidden(messages.forbidden);
-    const { adviseeId: _id, currentPassword, ...fields } = update;
-    const oldEmail = await this.checkEmailChange(caller.id, fields.email, currentPassword);
+    const { adviseeId: _id, currentPassword, email, ...fields } = update;
+    const account = await this.checkEmailChange(caller.id, email, currentPassword);
     await this.db.transaction(async (tx) => {
       await assertIndustry(tx, update.industryId);
       await new ProfilesRepository(tx).updatePerson(caller.id, fields);
     });
-    if (oldEmail) await this.tellOldAddress(oldEmail, fields.email);
+    return this.sendChangeLink(account, email);
   }
 
   /**
    * The mentor's own fields. A new photo or video must be a file this mentor uploaded; the file it replaces
-   * is removed once the change is committed. A new e-mail needs the current password, and the old address
-   * is told.
+   * is removed once the change is committed. A new e-mail needs the current password and is only mailed a
+   * link, as for advisees.
    */
-  async updateAdvisorDetails(caller: CurrentUser, update: UpdateAdvisorDetails): Promise<void> {
+  async updateAdvisorDetails(caller: CurrentUser, update: UpdateAdvisorDetails): Promise<ProfileUpdated> {
     if (update.advisorId !== caller.id) throw forbidden(messages.forbidden);
-    const oldEmail = await this.checkEmailChange(caller.id, update.email, update.currentPassword);
+    const account = await this.checkEmailChange(caller.id, update.email, update.currentPassword);
     const replaced = await this.db.transaction(async (tx) => {
       await assertIndustry(tx, update.industryId);
       const profiles = new ProfilesRepository(tx);
@@ -111,7 +107,6 @@ export class ProfilesService {
       );
       const newVideo = await this.acceptFile(uploads, caller.id, update.videoURL, current?.videoUrl, 'VIDEO');
       await profiles.updatePerson(caller.id, {
-        email: update.email,
         industryId: update.industryId,
         gender: update.gender,
         dob: update.dob,
@@ -128,7 +123,7 @@ export class ProfilesService {
       return [newPicture ? current?.profilePicUrl : null, newVideo ? current?.videoUrl : null];
     });
     await this.removeOwnFiles(caller.id, replaced);
-    if (oldEmail) await this.tellOldAddress(oldEmail, update.email);
+    return this.sendChangeLink(account, update.email);
   }
 
   /** A new photo, square-cropped and re-encoded; the old one is removed. */
@@ -166,14 +161,10 @@ export class ProfilesService {
   }
 
   /**
-   * The address being replaced when `email` is a new one (null when it stays). A stolen token alone must not
-   * redirect the account's mail (password reset links): a new address needs the current password.
+   * The account when `email` is a new address (null when it stays). A stolen token alone must not redirect
+   * the account's mail (password reset links): a new address needs the current password.
    */
-  private async checkEmailChange(
-    userId: number,
-    email: string,
-    currentPassword: string,
-  ): Promise<string | null> {
+  private async checkEmailChange(userId: number, email: string, currentPassword: string) {
     const account = await new ProfilesRepository(this.db).findCredentials(userId);
     if (!account) throw notFound(profileMessages.notFound);
     if (!isEmailChange(account.email, email)) return null;
@@ -182,28 +173,20 @@ export class ProfilesService {
     if (!(await verifyPassword(account.passwordHash, currentPassword))) {
       throw invalid(messages.currentPasswordIncorrect);
     }
-    return account.email;
+    return account;
   }
 
-  /** Tells the old address its account moved (once committed): the owner notices a change they did not make. */
-  private async tellOldAddress(oldEmail: string, newEmail: string): Promise<void> {
-    const { mailer, supportEmail, log } = this.notices;
-    try {
-      await mailer.send({
-        to: oldEmail,
-        subject: 'Your MyProsper email address was changed',
-        text: [
-          'Hello,',
-          '',
-          `The email address of your MyProsper account was changed from ${oldEmail} to ${newEmail}.`,
-          'Messages and password reset links now go to the new address.',
-          '',
-          `If you did not make this change, write to ${supportEmail} at once so we can secure your account.`,
-        ].join('\n'),
-      });
-    } catch (error) {
-      log.error({ err: error }, 'could not tell the old address of an e-mail change');
-    }
+  /**
+   * Mails the new address its link (once the rest is committed). Whether another account holds that address
+   * is not told here: the link says so to whoever opens it, and the account keeps its address meanwhile.
+   */
+  private async sendChangeLink(
+    account: Awaited<ReturnType<ProfilesService['checkEmailChange']>>,
+    email: string,
+  ): Promise<ProfileUpdated> {
+    if (!account) return { emailLinkSent: false };
+    await this.links.send(account, 'CHANGE', email);
+    return { emailLinkSent: true };
   }
 
   /**
@@ -265,5 +248,6 @@ function personView(person: NonNullable<PersonRow>) {
     linkedInUrl: person.linkedInUrl,
     industry: person.industryId === null ? null : { id: person.industryId, name: person.industryName ?? '' },
     profilePicUrl: person.profilePicUrl,
+    emailVerified: person.emailVerifiedAt !== null,
   };
 }

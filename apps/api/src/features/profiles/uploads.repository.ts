@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { advisorProfiles, topics } from '../../db/schema/catalogue.ts';
 import { uploadedFiles } from '../../db/schema/profiles.ts';
@@ -21,14 +21,46 @@ function isReferenced(db: DbOrTx, urlPrefix: string): SQL {
 export class UploadsRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  async record(file: StoredFile, ownerId: number): Promise<void> {
+  /** `origin`: who sent an anonymous upload (the address, and the applicant's e-mail), for the daily budget. */
+  async record(
+    file: StoredFile,
+    ownerId: number,
+    origin?: { address: string; email: string },
+  ): Promise<void> {
     await this.db.insert(uploadedFiles).values({
       key: file.key,
       ownerId,
       kind: file.kind,
       contentType: file.contentType,
       sizeBytes: file.size,
+      ...(origin ? { uploadedFrom: origin.address, uploadedForEmail: origin.email.toLowerCase() } : {}),
     });
+  }
+
+  /**
+   * Holds the budget of this address and this e-mail until the transaction ends (transaction-level advisory
+   * locks), so two uploads at once are counted one after the other.
+   */
+  async lockBudget(address: string, email: string): Promise<void> {
+    for (const key of [`upload-from|${address}`, `upload-for|${email.toLowerCase()}`]) {
+      await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    }
+  }
+
+  /** Bytes stored by anonymous uploads since `since`, from this address and for this e-mail. */
+  async anonymousBytesSince(since: Date, address: string, email: string | null) {
+    const total = (where: SQL | undefined) =>
+      this.db
+        .select({ bytes: sql<string>`coalesce(sum(${uploadedFiles.sizeBytes}), 0)` })
+        .from(uploadedFiles)
+        .where(and(where, gte(uploadedFiles.createdAt, since)));
+    const [[fromAddress], [forEmail]] = await Promise.all([
+      total(eq(uploadedFiles.uploadedFrom, address)),
+      email === null
+        ? Promise.resolve([{ bytes: '0' }])
+        : total(eq(uploadedFiles.uploadedForEmail, email.toLowerCase())),
+    ]);
+    return { fromAddress: Number(fromAddress?.bytes ?? 0), forEmail: Number(forEmail?.bytes ?? 0) };
   }
 
   /**

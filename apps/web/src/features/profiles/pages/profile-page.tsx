@@ -1,11 +1,14 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { verificationMessages } from '@myprosper/contract/verification';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdviseeDetails } from '../api/get-advisee-details.ts';
 import { useAdvisorProfile } from '../api/get-advisor-profile.ts';
+import { useResendEmailLink } from '../api/resend-email-link.ts';
 import {
   AssessmentIcon,
   CardIcon,
@@ -74,6 +77,7 @@ export function ProfilePage() {
               <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {email}
               </Text>
+              {details.data?.emailVerified === false && <UnconfirmedEmail />}
               {isAdvisor && user && (
                 <Anchor component={Link} to={paths.advisor(user.userId)} fz="sm">
                   See your public profile
@@ -95,5 +99,28 @@ export function ProfilePage() {
         </Paper>
       </Stack>
     </PageFrame>
+  );
+}
+
+/** While the address is not confirmed: says so, and sends the link again. */
+function UnconfirmedEmail() {
+  const resend = useResendEmailLink();
+  async function sendAgain(): Promise<void> {
+    try {
+      const answer = await resend.mutateAsync();
+      notify.success(answer.message);
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  }
+  return (
+    <Stack gap={4} align="flex-start" mt={4}>
+      <Text fz="sm" c="orange.9" fw={600}>
+        {verificationMessages.emailNotVerified}
+      </Text>
+      <Button size="compact-sm" variant="light" onClick={() => void sendAgain()} loading={resend.isPending}>
+        {verificationMessages.sendEmailLinkAgain}
+      </Button>
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { errorEnvelope } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done } from '../../lib/reply.ts';
 import { multipartLimits, readMultipart } from '../../lib/uploads.ts';
+import type { PhoneVerificationService } from '../verification/verification.door.ts';
 import { ApplicationService } from './application.service.ts';
 
 /** Applications one address may send per minute. */
@@ -11,15 +12,22 @@ const applicationsPerMinute = 5;
 
 /**
  * POST /myprosper/auth/registerAdvisor (registered with the prefix /myprosper): the mentor application as one
- * multipart request with the files profilePic (image, cropped 1:1) and video.
+ * multipart request with the files profilePic (image, cropped 1:1) and video, and the field phoneProof (the
+ * proof /auth/application/phone/verify answered for the application's number).
  */
-export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const applicationRoutes: FastifyPluginAsyncZod<{ phones: PhoneVerificationService }> = async (
+  app,
+  { phones },
+) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   const service = new ApplicationService({
     db: app.db.db,
     storage: app.fileStorage,
     mailer: app.mailer,
     log: app.log,
+    phones,
+    signingSecret: app.signingSecret,
+    now: app.tokens.now,
   });
 
   app.post(

@@ -8,6 +8,7 @@ import {
 } from '@myprosper/contract/advisor-application';
 import { advisorSettingsMessages } from '@myprosper/contract/advisor-settings';
 import { accountMessages } from '@myprosper/contract/profiles';
+import { verificationMessages } from '@myprosper/contract/verification';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
@@ -25,6 +26,11 @@ import {
 import type { Mailer } from '../../providers/mail.ts';
 import { type NewAccount, SignupRepository } from '../auth/auth.door.ts';
 import { removeOwnUploads, UploadsRepository } from '../profiles/profiles.door.ts';
+import {
+  isPhoneProofFor,
+  type PhoneVerificationService,
+  type ReleasedHolder,
+} from '../verification/verification.door.ts';
 import { ApplicationRepository } from './application.repository.ts';
 
 export interface ApplicationServiceDeps {
@@ -32,6 +38,10 @@ export interface ApplicationServiceDeps {
   storage: FileStorage;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The applicant's phone is proven (phoneProof); others holding it unverified lose it. */
+  phones: PhoneVerificationService;
+  signingSecret: string;
+  now: () => Date;
 }
 
 /** A mentor's application: all or nothing, then reviewed by an admin before the mentor can sign in. */
@@ -57,6 +67,12 @@ export class ApplicationService {
       });
       if (problem) throw invalid(problem.message);
       application = tidyApplication(form);
+      const proof = typeof upload.fields.phoneProof === 'string' ? upload.fields.phoneProof : null;
+      if (
+        !(await isPhoneProofFor(this.deps.signingSecret, proof, application.phoneNumber, this.deps.now()))
+      ) {
+        throw invalid(verificationMessages.applicationPhoneNotVerified);
+      }
       assertPasswordAllowed(application.password, application);
       passwordHash = await hashPassword(application.password);
     } catch (error) {
@@ -66,13 +82,14 @@ export class ApplicationService {
 
     const stored: StoredFile[] = [];
     let replaced: { applicantId: number; urls: Array<string | null> } | null = null;
+    let released: ReleasedHolder[] = [];
     try {
       stored.push(await storeImage(this.deps.storage, profilePic!, { square: true }));
       stored.push(await storeVideo(this.deps.storage, video!));
       const [picture, movie] = stored as [StoredFile, StoredFile];
-      replaced = await this.deps.db.transaction((tx) =>
+      ({ replaced, released } = await this.deps.db.transaction((tx) =>
         this.writeApplication(tx, application, passwordHash, picture, movie),
-      );
+      ));
     } catch (error) {
       await discardFiles([profilePic, video]);
       await removeStored(
@@ -83,6 +100,7 @@ export class ApplicationService {
     }
     if (replaced)
       await removeOwnUploads(this.deps.db, this.deps.storage, replaced.applicantId, replaced.urls);
+    await this.deps.phones.tellReleased(application.phoneNumber, released);
     await this.sendUnderReviewMail(application);
   }
 
@@ -106,6 +124,8 @@ export class ApplicationService {
       email: application.email,
       name: application.name,
       phoneNumber: application.phoneNumber,
+      // Proven by the code the applicant typed (phoneProof, checked above).
+      phoneVerifiedAt: this.deps.now(),
       passwordHash,
       gender: application.gender,
       dob: application.dob,
@@ -144,7 +164,11 @@ export class ApplicationService {
     await uploads.record(movie, applicantId);
     const { password: _password, ...answers } = application;
     await applications.insertApplication(applicantId, answers, advisorTerms.version);
-    return existing ? { applicantId, urls: [existing.profilePicUrl, existing.videoUrl] } : null;
+    const released = await this.deps.phones.releaseFromOthers(tx, application.phoneNumber, applicantId);
+    return {
+      replaced: existing ? { applicantId, urls: [existing.profilePicUrl, existing.videoUrl] } : null,
+      released,
+    };
   }
 
   private async sendUnderReviewMail(application: AdvisorApplication): Promise<void> {

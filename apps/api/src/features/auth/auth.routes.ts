@@ -40,7 +40,7 @@ import {
 import { RefreshTokenService } from './refresh-tokens.ts';
 import { logSecurityEvent, securityEvents } from './security-events.ts';
 import { SecurityMail } from './security-mail.ts';
-import { signupRoutes } from './signup.routes.ts';
+import { type SignedUp, signupRoutes } from './signup.routes.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
 import { TwoStepService } from './two-step.service.ts';
 import { twoStepKeys } from './two-step-secrets.ts';
@@ -55,7 +55,15 @@ const refreshesPerMinute = 120;
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
 
 /** /myprosper/auth/* and /myprosper/api/changePassword (registered with the prefix /myprosper). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AuthRoutesOptions {
+  /**
+   * After an advisee signs up: the code that proves their phone is sent at once (features/verification,
+   * passed in by app.ts so auth, at the bottom of the features, imports none of them).
+   */
+  signedUp?: SignedUp;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const refreshTokens = new RefreshTokenService(
     { idleDays: app.env.REFRESH_TOKEN_IDLE_DAYS, absoluteDays: app.env.REFRESH_TOKEN_ABSOLUTE_DAYS },
     app.tokens.now,
@@ -326,7 +334,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(signupRoutes, { refreshTokens, signedIn });
+  await app.register(signupRoutes, { refreshTokens, signedIn, signedUp: options.signedUp });
   await app.register(twoStepRoutes, { auth: service, twoStep, signedIn });
 };
 

@@ -437,7 +437,7 @@ describe('proven phones: codes, limits, claims, and what an unproven account can
         phone,
         new Date(Date.now() - 2 * 3600_000),
       );
-      for (const phoneProof of [undefined, 'not-a-proof', otherProof, forged, expired]) {
+      for (const phoneProof of ['', 'not-a-proof', otherProof, forged, expired]) {
         const fields = applicationFields(industryId, [topicId], { phoneNumber: local(phone), phoneProof });
         const res = await sendApplication(ctx.app, fields, await applicationFiles());
         expect(res.statusCode).toBe(422);

@@ -1,5 +1,7 @@
+import { storedPhone } from '@myprosper/contract/profiles';
 import { verificationMessages } from '@myprosper/contract/verification';
 import type { FastifyInstance } from 'fastify';
+import { signPhoneProof } from './phone-proof.ts';
 
 interface OutboxSms {
   id: number;
@@ -58,4 +60,18 @@ export async function verifyOwnPhone(
     payload: { code },
   });
   if (verified.statusCode !== 200) throw new Error(`not verified: ${verified.body}`);
+}
+
+/**
+ * Application fields with the proof the wizard's phone step gets for their phone (as if its code had been
+ * typed), unless they carry a phoneProof already.
+ */
+export async function withPhoneProof<T extends Record<string, string | string[]>>(
+  app: FastifyInstance,
+  fields: T,
+): Promise<T> {
+  if ('phoneProof' in fields || typeof fields.phoneNumber !== 'string') return fields;
+  const phoneNumber = storedPhone(fields.phoneNumber);
+  if (!phoneNumber) return fields;
+  return { ...fields, phoneProof: await signPhoneProof(app.signingSecret, phoneNumber, app.tokens.now()) };
 }

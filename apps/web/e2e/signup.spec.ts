@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptCookies, demo } from './support/api.ts';
+import { acceptCookies, demo, phoneCodeFromOutbox, storedPhone } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** A Safaricom-shaped number nobody else has: 071 and 7 random digits. */
@@ -76,9 +76,17 @@ test('a visitor signs up as an advisee with every rule checked, and is signed in
   await field(page, 'Birthday').fill('1996-05-14');
   await expect(page.getByRole('alert')).toHaveCount(0);
 
+  const phone = await field(page, 'Phone number').inputValue();
   await signUp.click();
-  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Registration successful').first()).toBeVisible();
+  // Signed up, they prove the phone with the code sent to it (read from the sandbox outbox), then go on.
+  await expect(page).toHaveURL(/\/profile\/phone\/verify$/);
+  await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
+  const code = await phoneCodeFromOutbox(page.request, storedPhone(phone));
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Your phone number is verified').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('ADVISEE');
   if ((page.viewportSize()?.width ?? 1280) < 768)

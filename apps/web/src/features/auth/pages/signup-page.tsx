@@ -1,8 +1,10 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
 import { decodeLinkPart } from '@myprosper/contract/validation';
+import { phoneCodeResendSeconds } from '@myprosper/contract/verification';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { type PhoneInputValue, phoneFromText } from '../../../components/phone-field/phone-value.ts';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { getReturnPath } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -51,7 +53,11 @@ export function SignupPage() {
       const from = (location.state as { from?: string } | null)?.from;
       signIn(response, request.email.toLowerCase());
       notify.success(response.message);
-      await navigate(getReturnPath(from), { replace: true });
+      // The account's phone counts once its owner types the code sign-up just sent; then on as before.
+      await navigate(paths.verifyPhone, {
+        replace: true,
+        state: { from: getReturnPath(from), sentWaitSeconds: phoneCodeResendSeconds },
+      });
     } catch (failure) {
       notify.error(errorMessage(failure));
     }

@@ -39,7 +39,7 @@ test('sign-up proves the phone by its SMS code: a wrong code is refused, the rig
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
-  await expect(page).toHaveURL(/\/profile\/phone\/verify$/);
+  await expect(page).toHaveURL(/\/profile\/phone\/verify\?sent=1/);
   await expect(page.getByRole('heading', { name: 'Verify your phone number' })).toBeVisible();
   await expect(page.getByText(verificationMessages.codeSent)).toBeVisible();
   // The countdown shows before another code may be asked for.

@@ -80,7 +80,7 @@ test('a visitor signs up as an advisee with every rule checked, and is signed in
   await signUp.click();
   await expect(page.getByText('Registration successful').first()).toBeVisible();
   // Signed up, they prove the phone with the code sent to it (read from the sandbox outbox), then go on.
-  await expect(page).toHaveURL(/\/profile\/phone\/verify$/);
+  await expect(page).toHaveURL(/\/profile\/phone\/verify\?sent=1/);
   await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
   const code = await phoneCodeFromOutbox(page.request, storedPhone(phone));
   await page.getByRole('textbox', { name: 'Code' }).fill(code);

@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { verificationMessages } from '@myprosper/contract/verification';
+import { phoneCodeResendSeconds, verificationMessages } from '@myprosper/contract/verification';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -48,6 +48,9 @@ export function VerifyPhonePage() {
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const state = (location.state ?? {}) as VerifyState;
+  // From sign-up: ?sent=1 (a code went out just now) and ?next= (where sign-up went before).
+  const next = search.get('next') ?? state.from;
+  const sentWaitSeconds = search.get('sent') === '1' ? phoneCodeResendSeconds : (state.sentWaitSeconds ?? 0);
   const status = usePhoneStatus();
   const [changing, setChanging] = useState(search.get('change') === '1');
   const [newPhone, setNewPhone] = useState<PhoneInputValue>(emptyPhone);
@@ -56,7 +59,7 @@ export function VerifyPhonePage() {
   const done = async () => {
     await queryClient.invalidateQueries({ queryKey: phoneStatusKey });
     notify.success(verificationMessages.phoneVerified);
-    await navigate(state.from ? getReturnPath(state.from) : paths.profile, { replace: true });
+    await navigate(next ? getReturnPath(next) : paths.profile, { replace: true });
   };
 
   const current = status.data?.data;
@@ -79,7 +82,7 @@ export function VerifyPhonePage() {
           )}
           {!changing && current && !isVerified && (
             <PhoneCodeForm
-              sentWaitSeconds={state.sentWaitSeconds ?? 0}
+              sentWaitSeconds={sentWaitSeconds}
               onSend={async () => (await sendOwnCode()).data.resendInSeconds}
               onVerify={async (code) => {
                 await verifyOwnCode(code);
@@ -131,7 +134,7 @@ export function VerifyPhonePage() {
             {changing ? 'Keep my number' : 'Change number'}
           </Anchor>
           {isVerified && !changing && (
-            <Button onClick={() => void navigate(getReturnPath(state.from))}>Continue</Button>
+            <Button onClick={() => void navigate(getReturnPath(next))}>Continue</Button>
           )}
         </Stack>
       </Paper>

@@ -124,5 +124,6 @@ test('an invitation link fills the phone in, read-only; a broken one says so', a
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({ invitation: true, sessionId: 12, phoneNumber: `+254${phone.slice(1)}` });
-  await expect(page).toHaveURL(/\/$/);
+  // Signed up, the invited person proves the phone first (then goes on where sign-up went before).
+  await expect(page).toHaveURL(/\/profile\/phone\/verify\?sent=1&next=%2F$/);
 });

@@ -67,7 +67,7 @@ export function PhoneCodeForm({ onSend, onVerify, sentWaitSeconds = 0 }: PhoneCo
             {error}
           </Text>
         )}
-        <Button onClick={send} loading={busy === 'send'} fullWidth>
+        <Button onClick={() => void send()} loading={busy === 'send'} fullWidth>
           Send code
         </Button>
       </Stack>
@@ -99,7 +99,7 @@ export function PhoneCodeForm({ onSend, onVerify, sentWaitSeconds = 0 }: PhoneCo
           Verify
         </Button>
         <Group justify="center" gap={4}>
-          <Button variant="subtle" onClick={send} disabled={wait > 0} loading={busy === 'send'}>
+          <Button variant="subtle" onClick={() => void send()} disabled={wait > 0} loading={busy === 'send'}>
             {wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}
           </Button>
         </Group>

@@ -45,6 +45,7 @@ import {
 } from './features/payments/payments.door.ts';
 import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
 import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
+import { createPhoneVerification, verificationRoutes } from './features/verification/verification.door.ts';
 import {
   createVoucherPurchases,
   paymentVouchers,
@@ -172,13 +173,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
     wireFeatures(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/myprosper', twoStepRecoveries });
+  // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
+  const phones = createPhoneVerification(app);
+  await app.register(authRoutes, {
+    prefix: '/myprosper',
+    twoStepRecoveries,
+    signedUp: (account, address) => phones.codeForNewAccount(account.id, account.phoneNumber, address),
+  });
+  await app.register(verificationRoutes, { prefix: '/myprosper', phones });
   await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
   await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions });
   await app.register(sessionsRoutes, { prefix: '/myprosper/api', sessions });
   await app.register(fileStoragePlugin);
   await app.register(uploadsServeRoutes);
-  await app.register(applicationRoutes, { prefix: '/myprosper' });
+  await app.register(applicationRoutes, { prefix: '/myprosper', phones });
   await app.register(profilesPlugin, { prefix: '/myprosper/api' });
   await app.register(assessmentRoutes, { prefix: '/myprosper/api' });
   await app.register(adminRoutes, {

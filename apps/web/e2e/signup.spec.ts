@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { acceptCookies, demo, lastMessageId, latestMessageTo, linkIn } from './support/api.ts';
+import {
+  acceptCookies,
+  demo,
+  lastMessageId,
+  latestMessageTo,
+  linkIn,
+  phoneCodeFromOutbox,
+  storedPhone,
+} from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** A Safaricom-shaped number nobody else has: 071 and 7 random digits. */
@@ -76,9 +84,17 @@ test('a visitor signs up as an advisee with every rule checked, and is signed in
   await field(page, 'Birthday').fill('1996-05-14');
   await expect(page.getByRole('alert')).toHaveCount(0);
 
+  const phone = await field(page, 'Phone number').inputValue();
   await signUp.click();
-  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Registration successful').first()).toBeVisible();
+  // Signed up, they prove the phone with the code sent to it (read from the sandbox outbox), then go on.
+  await expect(page).toHaveURL(/\/profile\/phone\/verify\?sent=1/);
+  await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
+  const code = await phoneCodeFromOutbox(page.request, storedPhone(phone));
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Your phone number is verified').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('ADVISEE');
   if ((page.viewportSize()?.width ?? 1280) < 768)
@@ -147,5 +163,6 @@ test('an invitation link fills the phone in, read-only; a broken one says so', a
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({ invitation: true, sessionId: 12, phoneNumber: `+254${phone.slice(1)}` });
-  await expect(page).toHaveURL(/\/$/);
+  // Signed up, the invited person proves the phone first (then goes on where sign-up went before).
+  await expect(page).toHaveURL(/\/profile\/phone\/verify\?sent=1&next=%2F$/);
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { phoneCodesPerAddressPerHour, phoneCodesPerNumberPerHour } from '@myprosper/contract/verification';
 import { z } from 'zod';
 
 const bool = z
@@ -97,6 +98,9 @@ export const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Advisee sign-ups one address may send per minute. */
   RATE_LIMIT_SIGNUPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** SMS codes (features/verification) one number may be sent, and one address may ask for, in an hour. */
+  PHONE_CODES_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(phoneCodesPerNumberPerHour),
+  PHONE_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(phoneCodesPerAddressPerHour),
   /**
    * The key two-step sign-in secrets are sealed with (AES-256-GCM): 32 bytes as 64 hex characters. When unset it
    * is derived from the signing secret (JWT_SECRET or the one kept in DATA_DIR); set it before changing that one.

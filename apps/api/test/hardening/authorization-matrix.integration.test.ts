@@ -67,6 +67,13 @@ const table: Record<string, string> = {
   // Signed-in devices: each person sees their own; only the advisee may end the advisee's sign-in. Before log-out
   // and the password change, which end every sign-in of the advisee.
   'GET /myprosper/auth/signIns':                            signedIn,
+  // Proven phones: each signed-in person proves their own number (the world's are proven already, and no code
+  // was asked for); an applicant, who has no account, asks for and types codes of their own.
+  'GET /myprosper/auth/phone':                              signedIn,
+  'POST /myprosper/auth/phone/sendCode':                    '401 422 422 422 422 422 401 401 401',
+  'POST /myprosper/auth/phone/verify':                      '401 422 422 422 422 422 401 401 401',
+  'POST /myprosper/auth/application/phone/sendCode':        open200,
+  'POST /myprosper/auth/application/phone/verify':          '422 422 422 422 422 422 422 422 422',
   'DELETE /myprosper/auth/signIns/:signInId':               '401 200 404 404 404 404 401 401 401',
   // Two-step sign-in: the code step needs the password step's challenge (a forged one is refused alike); each
   // signed-in person sets up their own, and cannot confirm or turn off one that is not on.
@@ -299,6 +306,12 @@ const requests: Record<string, Build> = {
     }),
   'POST /myprosper/auth/registerAdvisor': () => json({ name: 'Not multipart' }),
   'POST /myprosper/auth/verifyEmail': () => json({ token: 'forged.link.token' }),
+  'POST /myprosper/auth/phone/sendCode': () => json({}),
+  'POST /myprosper/auth/phone/verify': () => json({ code: '123456' }),
+  'POST /myprosper/auth/application/phone/sendCode': () =>
+    json({ phoneNumber: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }),
+  'POST /myprosper/auth/application/phone/verify': () =>
+    json({ phoneNumber: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, code: '123456' }),
   'POST /myprosper/auth/refresh': async (w, caller) => {
     const people: Partial<Record<Caller, UserRow>> = {
       advisee: w.advisee,

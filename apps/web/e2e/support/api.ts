@@ -130,6 +130,7 @@ export async function registerAdvisee(
   const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   const email = options.email ?? `journey.${unique}@example.com`;
   const phone = options.phone ?? `07${unique}`;
+  const smsBefore = await lastMessageId(request, storedPhone(phone));
   const response = await request.post('/myprosper/auth/registerAdvisee', {
     data: {
       email,
@@ -145,6 +146,13 @@ export async function registerAdvisee(
   });
   if (!response.ok()) throw new Error(`sign-up of ${name} failed: ${await response.text()}`);
   const login = (await response.json()) as { jwttoken: string; userId: number };
+  // Sign-up texted a code to the phone: typed, it makes the phone verified (booking and paying need it).
+  await verifyPhoneWithCode(
+    request,
+    { authorization: `Bearer ${login.jwttoken}` },
+    storedPhone(phone),
+    smsBefore,
+  );
   return {
     email,
     name,
@@ -153,6 +161,55 @@ export async function registerAdvisee(
     token: login.jwttoken,
     auth: { authorization: `Bearer ${login.jwttoken}` },
   };
+}
+
+/** 2547XXXXXXXX from 07XXXXXXXX (the form the outbox names SMS recipients in). */
+export function storedPhone(local: string): string {
+  const digits = local.replace(/\D/g, '');
+  return digits.startsWith('0') ? `254${digits.slice(1)}` : digits;
+}
+
+/** The 6-digit code of the newest phone code SMS to this number (2547XXXXXXXX) after message `after`. */
+export async function phoneCodeFromOutbox(
+  request: APIRequestContext,
+  phoneNumber: string,
+  after = 0,
+): Promise<string> {
+  const message = await latestMessageTo(request, phoneNumber, { after });
+  const code = /^(\d{6}) is your MyProsper code/.exec(message.body)?.[1];
+  if (!code) throw new Error(`no code in: ${message.body}`);
+  return code;
+}
+
+/** Types the code sign-up sent to the account's own number (read from the outbox): the phone is verified. */
+export async function verifyPhoneWithCode(
+  request: APIRequestContext,
+  auth: Auth,
+  phoneNumber: string,
+  after = 0,
+): Promise<void> {
+  const code = await phoneCodeFromOutbox(request, phoneNumber, after);
+  const response = await request.post('/myprosper/auth/phone/verify', { headers: auth, data: { code } });
+  if (!response.ok()) throw new Error(`phone of ${phoneNumber} not verified: ${await response.text()}`);
+}
+
+/**
+ * A mentor applicant's phone proof, got as the wizard's phone step gets it: a code to the number (07…), read
+ * from the outbox and typed.
+ */
+export async function applicationPhoneProof(request: APIRequestContext, phone: string): Promise<string> {
+  const stored = storedPhone(phone);
+  const before = await lastMessageId(request, stored);
+  const sent = await request.post('/myprosper/auth/application/phone/sendCode', {
+    data: { phoneNumber: phone },
+  });
+  if (!sent.ok()) throw new Error(`no code for ${phone}: ${await sent.text()}`);
+  const code = await phoneCodeFromOutbox(request, stored, before);
+  const verified = await request.post('/myprosper/auth/application/phone/verify', {
+    data: { phoneNumber: phone, code },
+  });
+  if (!verified.ok()) throw new Error(`${phone} not verified: ${await verified.text()}`);
+  return ((await verified.json()) as { data: { phoneProof: string } }).data.phoneProof;
 }
 
 export interface Slot {

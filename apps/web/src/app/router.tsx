@@ -161,6 +161,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/profile/phone/verify',
+            Component: page(() => import('../features/auth/pages/verify-phone-page.tsx'), 'VerifyPhonePage'),
+          },
+          {
             path: '/profile/devices',
             Component: page(
               () => import('../features/auth/pages/signed-in-devices-page.tsx'),

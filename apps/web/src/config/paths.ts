@@ -26,6 +26,7 @@ export const paths = {
   groupCall: (sessionId: number | string) => `/sessions/group/call/${sessionId}`,
   profile: '/profile',
   changePassword: '/profile/password/reset',
+  verifyPhone: '/profile/phone/verify',
   signedInDevices: '/profile/devices',
   twoStep: '/profile/security',
   wallet: '/wallet',

@@ -6,6 +6,7 @@ import { done } from '../../lib/reply.ts';
 import { multipartLimits, readMultipart } from '../../lib/uploads.ts';
 import { createEmailLinks } from '../auth/auth.door.ts';
 import { assertUploadBudget } from '../profiles/profiles.door.ts';
+import type { PhoneVerificationService } from '../verification/verification.door.ts';
 import { ApplicationService } from './application.service.ts';
 import { applicationFilesJob } from './application-files.job.ts';
 
@@ -14,9 +15,13 @@ const applicationsPerMinute = 5;
 
 /**
  * POST /myprosper/auth/registerAdvisor (registered with the prefix /myprosper): the mentor application as one
- * multipart request with the files profilePic (image, cropped 1:1) and video.
+ * multipart request with the files profilePic (image, cropped 1:1) and video, and the field phoneProof (the
+ * proof /auth/application/phone/verify answered for the application's number).
  */
-export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const applicationRoutes: FastifyPluginAsyncZod<{ phones: PhoneVerificationService }> = async (
+  app,
+  { phones },
+) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   const { env } = app;
   const service = new ApplicationService({
@@ -30,6 +35,8 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     supportEmail: env.SUPPORT_EMAIL,
     uploadBytesPerDay: env.ANONYMOUS_UPLOAD_BYTES_PER_DAY,
     log: app.log,
+    phones,
+    now: app.tokens.now,
   });
   app.jobs.define(applicationFilesJob(app.db.db, app.fileStorage, env.APPLICATION_FILES_CRON));
 

@@ -8,6 +8,7 @@ import {
 } from '@myprosper/contract/advisor-application';
 import { advisorSettingsMessages } from '@myprosper/contract/advisor-settings';
 import { accountMessages } from '@myprosper/contract/profiles';
+import { verificationMessages } from '@myprosper/contract/verification';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -30,6 +31,11 @@ import {
   SignupRepository,
 } from '../auth/auth.door.ts';
 import { assertUploadBudget, removeOwnUploads, UploadsRepository } from '../profiles/profiles.door.ts';
+import {
+  isPhoneProofFor,
+  type PhoneVerificationService,
+  type ReleasedHolder,
+} from '../verification/verification.door.ts';
 import { ApplicationRepository } from './application.repository.ts';
 
 export interface ApplicationServiceDeps {
@@ -45,6 +51,9 @@ export interface ApplicationServiceDeps {
   /** Bytes the anonymous uploads may store per day from one address and for one e-mail. */
   uploadBytesPerDay: number;
   log: FastifyBaseLogger;
+  /** The applicant's phone is proven (phoneProof); others holding it unverified lose it. */
+  phones: PhoneVerificationService;
+  now: () => Date;
 }
 
 type Existing = NonNullable<Awaited<ReturnType<ApplicationRepository['lockAccountByEmail']>>>;
@@ -94,6 +103,12 @@ export class ApplicationService {
       });
       if (problem) throw invalid(problem.message);
       application = tidyApplication(form);
+      const proof = typeof upload.fields.phoneProof === 'string' ? upload.fields.phoneProof : null;
+      if (
+        !(await isPhoneProofFor(this.deps.signingSecret, proof, application.phoneNumber, this.deps.now()))
+      ) {
+        throw invalid(verificationMessages.applicationPhoneNotVerified);
+      }
       assertPasswordAllowed(application.password, application);
       outcome = await this.decide(this.deps.db, application);
     } catch (error) {
@@ -136,6 +151,7 @@ export class ApplicationService {
     if (written.replaced) {
       await removeOwnUploads(this.deps.db, this.deps.storage, written.account.id, written.replaced);
     }
+    await this.deps.phones.tellReleased(application.phoneNumber, written.released);
     if (!written.emailVerified) {
       await this.deps.links.send(written.account, 'APPLICATION');
       return applicationMessages.checkEmail;
@@ -185,6 +201,8 @@ export class ApplicationService {
     const details = {
       name: application.name,
       phoneNumber: application.phoneNumber,
+      // Proven by the code the applicant typed (phoneProof, checked above).
+      phoneVerifiedAt: this.deps.now(),
       gender: application.gender,
       dob: application.dob,
       industryId: application.industryId,
@@ -227,9 +245,10 @@ export class ApplicationService {
     await uploads.record(movie, account.id, uploadOrigin);
     const { password: _password, ...answers } = application;
     await applications.insertApplication(account.id, answers, advisorTerms.version);
+    const released = await this.deps.phones.releaseFromOthers(tx, application.phoneNumber, account.id);
     const replaced =
       outcome.kind === 'REAPPLY' ? [outcome.existing.profilePicUrl, outcome.existing.videoUrl] : null;
-    return { kind: 'WRITTEN', account, emailVerified, replaced };
+    return { kind: 'WRITTEN', account, emailVerified, replaced, released };
   }
 
   /** Mails the address what an application that changed nothing did (the answer itself says only that). */
@@ -302,4 +321,6 @@ type Written =
       emailVerified: boolean;
       /** The files of the rejected application this one replaced (removed once committed). */
       replaced: Array<string | null> | null;
+      /** Accounts that held the applicant's proven number unverified and lost it (told once committed). */
+      released: ReleasedHolder[];
     };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { uniquePhone } from '../../db/seed/factories.ts';
 import { randomIp, uniqueEmail } from '../auth/auth.test-helpers.ts';
 import { type FilePart, multipartBody, pngBytes, videoFixture } from '../profiles/profiles.test-helpers.ts';
+import { withPhoneProof } from '../verification/verification.test-helpers.ts';
 
 /** The password of the applications these helpers make (neither common nor naming the applicant). */
 export const applicationPassword = 'Kilima#2026';
@@ -48,13 +49,16 @@ export async function applicationFiles(): Promise<Record<string, FilePart>> {
   };
 }
 
-/** Sends an application as the browser does: one multipart request. */
+/**
+ * Sends an application as the browser does: one multipart request, with the proof of its phone the wizard's
+ * phone step gets (unless the fields carry a phoneProof of their own).
+ */
 export async function sendApplication(
   app: FastifyInstance,
   fields: Record<string, string | string[]>,
   files: Record<string, FilePart>,
 ) {
-  const body = await multipartBody(fields, files);
+  const body = await multipartBody(await withPhoneProof(app, fields), files);
   return app.inject({
     method: 'POST',
     url: '/myprosper/auth/registerAdvisor',

@@ -42,7 +42,7 @@ import {
 import { RefreshTokenService } from './refresh-tokens.ts';
 import { logSecurityEvent, securityEvents } from './security-events.ts';
 import { SecurityMail } from './security-mail.ts';
-import { signupRoutes } from './signup.routes.ts';
+import { type SignedUp, signupRoutes } from './signup.routes.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
 import { TwoStepService } from './two-step.service.ts';
 import type { TwoStepRecoveries } from './two-step-recovery.ts';
@@ -60,6 +60,11 @@ const errors = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429
 export interface AuthRoutesOptions {
   /** Owners' requests that an admin turn their two-step sign-in off (the admin console decides them). */
   twoStepRecoveries: TwoStepRecoveries;
+  /**
+   * After an advisee signs up: the code that proves their phone is sent at once (features/verification,
+   * passed in by app.ts so auth, at the bottom of the features, imports none of them).
+   */
+  signedUp?: SignedUp;
 }
 
 /** /myprosper/auth/* and /myprosper/api/changePassword (registered with the prefix /myprosper). */
@@ -335,7 +340,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   const links = createEmailLinks(app);
-  await app.register(signupRoutes, { refreshTokens, signedIn, links });
+  await app.register(signupRoutes, { refreshTokens, signedIn, links, signedUp: options.signedUp });
   await app.register(emailVerificationRoutes, { links });
   await app.register(twoStepRoutes, {
     auth: service,

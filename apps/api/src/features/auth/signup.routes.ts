@@ -9,7 +9,11 @@ import type { EmailLinks } from './email-verification.service.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import { SignupService } from './signup.service.ts';
 
+/** What happens once an advisee account exists (its phone code is sent); a failure there is only logged. */
+export type SignedUp = (account: { id: number; phoneNumber: string }, address: string) => Promise<void>;
+
 export interface SignupRoutesOptions {
+  signedUp?: SignedUp;
   refreshTokens: RefreshTokenService;
   /** Sets the sign-in's refresh cookie and answers its login response. */
   signedIn: (reply: FastifyReply, signIn: SignIn) => SignIn['response'];
@@ -26,13 +30,24 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     {
       schema: {
         tags: ['auth'],
-        summary: "Advisee sign-up with the spec's rules; answers the login response (signed in at once)",
+        summary:
+          "Advisee sign-up with the spec's rules; answers the login response (signed in at once) and texts a code to prove the phone",
         body: registerAdviseeRequest,
         response: { 200: authenticateResponse, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
       config: { rateLimit: { max: app.env.RATE_LIMIT_SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } },
     },
-    async (request, reply) =>
-      options.signedIn(reply, await service.registerAdvisee(request.body, deviceOf(request))),
+    async (request, reply) => {
+      const signIn = await service.registerAdvisee(request.body, deviceOf(request));
+      try {
+        await options.signedUp?.(
+          { id: signIn.response.userId, phoneNumber: request.body.phoneNumber },
+          request.ip,
+        );
+      } catch (error) {
+        request.log.error({ err: error }, 'could not send the new account its phone code');
+      }
+      return options.signedIn(reply, signIn);
+    },
   );
 };

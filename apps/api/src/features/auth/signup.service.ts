@@ -19,8 +19,9 @@ export class SignupService {
   ) {}
 
   /**
-   * Creates the advisee and signs them in (the login response and a refresh token). A taken e-mail or phone
-   * answers 409 and creates nothing (the unique indexes decide, so a race cannot make two accounts). The
+   * Creates the advisee and signs them in (the login response and a refresh token). A taken e-mail answers 409
+   * and creates nothing (the unique index decides, so a race cannot make two accounts). The phone starts
+   * unverified, so a number someone else typed before is no reason to refuse: whoever proves it keeps it. The
    * address is mailed its confirmation link; it counts as confirmed once the link is opened.
    */
   async registerAdvisee(form: RegisterAdvisee, device: string | null): Promise<SignIn> {

@@ -68,6 +68,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: { 200: bookSessionResponse, ...errors, 429: errorEnvelope },
       },
       onRequest: [app.requireUser, bookingsPerAccount, bookingsPerAddress],
+      preHandler: app.requireVerifiedPhone,
     },
     async (request) => {
       const session = await booking.book(request.user!, request.body);
@@ -86,6 +87,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: { 200: rescheduleResponse, ...errors },
       },
       onRequest: app.requireUser,
+      preHandler: app.requireVerifiedPhone,
     },
     async (request) =>
       ok(await reschedule.reschedule(request.user!, request.body), sessionMessages.rescheduled),

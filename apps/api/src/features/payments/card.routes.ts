@@ -69,6 +69,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
         response: { 200: generateCardSignatureResponse, ...errors },
       },
       onRequest: app.requireUser,
+      preHandler: app.requireVerifiedPhone,
       config: {
         rateLimit: {
           max: 20,

@@ -55,6 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
       // Each push rings a phone: per account (whichever token) and per address.
       onRequest: [app.requireUser, pushesPerAddress],
+      preHandler: app.requireVerifiedPhone,
       config: perAccount(10),
     },
     async (request) => ok(await mpesa.initiate(request.user!, request.body), paymentMessages.initiated),
@@ -112,6 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         response: { 200: checkoutSessionResponse, ...errors },
       },
       onRequest: app.requireUser,
+      preHandler: app.requireVerifiedPhone,
     },
     async (request) => {
       await checkout.checkout(request.user!, request.body);

@@ -49,6 +49,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
         response: { 200: createVoucherResponse, ...errors },
       },
       onRequest: app.requireUser,
+      preHandler: app.requireVerifiedPhone,
       config: perAccount(30),
     },
     async (request) => {
@@ -68,6 +69,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
         response: { 200: voucherMpesaPaymentResponse, ...errors },
       },
       onRequest: [app.requireUser, pushesPerAddress],
+      preHandler: app.requireVerifiedPhone,
       config: perAccount(10),
     },
     async (request) =>
@@ -117,6 +119,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
         response: { 200: redeemVoucherResponse, ...errors },
       },
       onRequest: [app.requireUser, codesPerAddress],
+      preHandler: app.requireVerifiedPhone,
       config: perAccount(10),
     },
     async (request) => {

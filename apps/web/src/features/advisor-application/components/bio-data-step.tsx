@@ -7,6 +7,7 @@ import { PhotoCropField } from '../../../components/image-cropper/photo-crop-fie
 import { PasswordField } from '../../../components/password-field.tsx';
 import { type CountryCode, listCountries } from '../../../components/phone-field/countries.ts';
 import { PhoneField } from '../../../components/phone-field/phone-field.tsx';
+import { ApplicationPhoneCheck } from './application-phone-check.tsx';
 import type { StepProps } from './step-props.ts';
 
 interface BioDataStepProps extends StepProps {
@@ -54,13 +55,16 @@ export function BioDataStep({ values, set, marked, photo, onPhoto, onCroppingCha
           error={marked.has('email')}
           required
         />
-        <PhoneField
-          label="Phone number"
-          value={values.phone}
-          onChange={(phone) => set('phone', phone)}
-          error={marked.has('phoneNumber')}
-          required
-        />
+        <Stack gap="xs">
+          <PhoneField
+            label="Phone number"
+            value={values.phone}
+            onChange={(phone) => set('phone', phone)}
+            error={marked.has('phoneNumber')}
+            required
+          />
+          <ApplicationPhoneCheck values={values} set={set} />
+        </Stack>
         <Select
           label="Country"
           name="country"

@@ -32,6 +32,9 @@ export interface ApplicationValues {
   ratingForWorkingWithNewAdvisees: string;
   topics: string[];
   termsAccepted: boolean;
+  /** The signed proof that the code sent to `provenPhone` was typed (sent with the application). */
+  phoneProof: string;
+  provenPhone: string;
 }
 
 export const emptyApplication: ApplicationValues = {
@@ -54,6 +57,8 @@ export const emptyApplication: ApplicationValues = {
   ratingForWorkingWithNewAdvisees: '',
   topics: [],
   termsAccepted: false,
+  phoneProof: '',
+  provenPhone: '',
 };
 
 /** The chosen files: the cropped photo (null until Done), whether the cropper is open, and the video. */
@@ -101,6 +106,7 @@ export function toFormData(values: ApplicationValues, files: ApplicationFilesSta
     data.append(name, String(value ?? ''));
   }
   for (const topic of values.topics) data.append('topics', topic);
+  if (isPhoneProven(values)) data.append('phoneProof', values.phoneProof);
   if (files.photo) data.append('profilePic', files.photo.file, files.photo.file.name);
   if (files.video) data.append('video', files.video, files.video.name);
   return data;
@@ -150,4 +156,9 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Whether the phone as typed now is the one whose code was typed (its proof is then sent). */
+export function isPhoneProven(values: ApplicationValues): boolean {
+  return values.phoneProof !== '' && values.provenPhone === phoneToSend(values.phone);
 }

@@ -8,6 +8,7 @@ import {
 } from '@myprosper/contract/advisor-application';
 import type { FieldProblem } from '@myprosper/contract/profiles';
 import { uploadMessages, videoMaxBytes } from '@myprosper/contract/uploads';
+import { verificationMessages } from '@myprosper/contract/verification';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import type { CroppedImage } from '../../../components/image-cropper/crop-image.ts';
@@ -27,6 +28,7 @@ import {
   type ApplicationFilesState,
   type ApplicationValues,
   emptyApplication,
+  isPhoneProven,
   markedFields,
   noFiles,
   toApplicationForm,
@@ -44,11 +46,16 @@ function checkStep(
   files: ApplicationFilesState,
 ): FieldProblem | null {
   const form = toApplicationForm(values);
-  if (step === 0)
-    return validateBioData(form, {
+  if (step === 0) {
+    const problem = validateBioData(form, {
       hasImage: files.photo !== null || files.isCropping,
       isCropped: !files.isCropping,
     });
+    if (problem) return problem;
+    return isPhoneProven(values)
+      ? null
+      : { field: 'phoneNumber', message: verificationMessages.applicationPhoneNotVerified };
+  }
   if (step === 1) {
     const problem = validateExpertise(form, { videoFileName: files.video?.name ?? null });
     if (problem) return problem;

@@ -1,10 +1,11 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
 import { decodeLinkPart } from '@myprosper/contract/validation';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { type PhoneInputValue, phoneFromText } from '../../../components/phone-field/phone-value.ts';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { getReturnPath } from '../../../lib/return-path.ts';
+import { getReturnPath, returnAfterSignIn } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { storage, storageKeys } from '../../../lib/storage.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -37,7 +38,6 @@ export function SignupPage() {
   const invitation = isInvitation ? readInvitation(params.sessionId, params.phoneNo) : null;
   const register = useRegisterAdvisee();
   const { signIn } = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
 
   const submit: SignupFormProps['onSubmit'] = async (request) => {
@@ -49,9 +49,11 @@ export function SignupPage() {
       // The shell accepts a pending invitation for the signed-in user on start (spec 4).
       if (invitation) storage.set(storageKeys.invitationSessionId, String(invitation.sessionId));
       const from = (location.state as { from?: string } | null)?.from;
+      // The account's phone counts once its owner types the code sign-up just sent; then on as before (the
+      // visitors-only guard of /signup sends a person who has just signed in to the return path).
+      returnAfterSignIn(`${paths.verifyPhone}?sent=1&next=${encodeURIComponent(getReturnPath(from))}`);
       signIn(response, request.email.toLowerCase());
       notify.success(response.message);
-      await navigate(getReturnPath(from), { replace: true });
     } catch (failure) {
       notify.error(errorMessage(failure));
     }

@@ -1,5 +1,6 @@
 import { Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
+import { PhoneNotVerifiedNotice } from '../../../components/phone-verification/phone-not-verified-notice.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -49,6 +50,7 @@ export function BookSessionPage() {
       <Title order={1} mb="lg">
         Book Session
       </Title>
+      <PhoneNotVerifiedNotice enabled={Boolean(user) && !isAdvisor} />
       <Grid gutter={{ base: 'lg', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           {advisor.data ? <MentorCard advisor={advisor.data} /> : <Skeleton height={260} radius="md" />}

@@ -1,7 +1,9 @@
-import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { Industry } from '@myprosper/contract/catalogue';
 import { todayIn } from '@myprosper/contract/dates';
 import { genders } from '@myprosper/contract/profiles';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import type { CommonProfileValues } from '../lib/profile-form.ts';
 
 /** The fields both profile screens share: e-mail, industry, gender, birthday, LinkedIn and occupation. */
@@ -98,7 +100,7 @@ export function ProfileFields<T extends CommonProfileValues>({
   );
 }
 
-/** Name and phone: shown, never edited here. */
+/** Name and phone: shown, never edited here (a new phone is proven by its code at /profile/phone/verify). */
 export function ReadOnlyIdentity({ name, phone }: { name: string; phone: string }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -116,7 +118,11 @@ export function ReadOnlyIdentity({ name, phone }: { name: string; phone: string 
         value={phone}
         readOnly
         variant="filled"
-        description="Cannot be changed"
+        description={
+          <Anchor component={Link} to={`${paths.verifyPhone}?change=1`} fz="xs">
+            Change number
+          </Anchor>
+        }
       />
     </SimpleGrid>
   );

@@ -82,6 +82,8 @@ const table: Record<string, string> = {
   'POST /myprosper/auth/twoStep/setup':                     signedIn,
   'POST /myprosper/auth/twoStep/confirm':                   '401 422 422 422 422 422 401 401 401',
   'POST /myprosper/auth/twoStep/disable':                   '401 422 422 422 422 422 401 401 401',
+  // Recovery from a second factor: only a reset link's holder asks (a forged link is refused, token or not).
+  'POST /myprosper/auth/twoStep/recovery':                  '422 422 422 422 422 422 422 422 422',
   'POST /myprosper/auth/logout':                            signedIn,
   // The refresh cookie of a log-in (each person brings their own); a bearer token, good or bad, is no refresh token.
   'POST /myprosper/auth/refresh':                           signedIn,
@@ -197,6 +199,9 @@ const table: Record<string, string> = {
   'GET /myprosper/api/admin/payouts.csv':                   adminOnly,
   'GET /myprosper/api/admin/insights':                      adminOnly,
   'GET /myprosper/api/admin/audit':                         adminOnly,
+  'GET /myprosper/api/admin/twoStepRecoveries':             adminOnly,
+  'POST /myprosper/api/admin/twoStepRecoveries/:id/approve': adminOnly404,
+  'POST /myprosper/api/admin/twoStepRecoveries/:id/refuse': adminOnly404,
   // Operations and API documentation.
   'GET /healthz':                                           open200,
   'GET /readyz':                                            open200,
@@ -334,6 +339,14 @@ const requests: Record<string, Build> = {
   // Six letters are never a code of the app.
   'POST /myprosper/auth/twoStep/confirm': () => json({ password: factoryPassword, code: 'ABCDEF' }),
   'POST /myprosper/auth/twoStep/disable': () => json({ password: factoryPassword, code: '123456' }),
+  'POST /myprosper/auth/twoStep/recovery': () =>
+    json({
+      email: 'eA',
+      userId: 'MQ',
+      timestamp: 'MQ',
+      signature: 'x'.repeat(64),
+      reason: 'I lost my phone and codes',
+    }),
   'POST /myprosper/api/changePassword': () =>
     json({ currentPassword: factoryPassword, password: factoryPassword, confirmPassword: factoryPassword }),
   'GET /myprosper/api/getTopicDetails/:topicId': (w) => ({ params: { topicId: w.topicId } }),
@@ -468,6 +481,8 @@ const requests: Record<string, Build> = {
   'GET /myprosper/api/calls/:sessionId': (w) => ({ params: { sessionId: w.sessions.startingNow } }),
   'GET /myprosper/ws/calls': () => ({ query: { ticket: 'forged.ticket' } }),
   'POST /myprosper/api/admin/applications/:id/approve': () => ({ params: { id: missing }, payload: {} }),
+  'POST /myprosper/api/admin/twoStepRecoveries/:id/approve': () => ({ params: { id: missing }, payload: {} }),
+  'POST /myprosper/api/admin/twoStepRecoveries/:id/refuse': () => ({ params: { id: missing }, payload: {} }),
   'POST /myprosper/api/admin/applications/:id/reject': () => ({
     params: { id: missing },
     payload: { reason: 'No' },

@@ -36,6 +36,7 @@ import {
   storedFiles,
   videoFixture,
 } from '../profiles/profiles.test-helpers.ts';
+import { withPhoneProof } from '../verification/verification.test-helpers.ts';
 import { applicationFields, applicationFiles, applicationPassword } from './application.test-helpers.ts';
 import { removeApplicationFiles } from './application-files.job.ts';
 
@@ -78,7 +79,8 @@ describe('mentor applications and anonymous uploads under attack', () => {
     files: Record<string, FilePart>,
     remoteAddress = randomIp(),
   ) => {
-    const body = await multipartBody(fields, files);
+    // With the proof of its phone the wizard's phone step gets (verification/verification.test-helpers.ts).
+    const body = await multipartBody(await withPhoneProof(ctx.app, fields), files);
     return ctx.app.inject({ method: 'POST', url: '/myprosper/auth/registerAdvisor', remoteAddress, ...body });
   };
   const accountOf = async (email: string) =>

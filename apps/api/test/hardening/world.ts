@@ -3,8 +3,8 @@ import { encodeBase64Url } from '@myprosper/contract/validation';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { users } from '../../src/db/schema/users.ts';
 import { sessionParticipants } from '../../src/db/schema/sessions.ts';
+import { users } from '../../src/db/schema/users.ts';
 import {
   createAdmin,
   createAdvisee,
@@ -133,7 +133,9 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   await db
     .update(sessionParticipants)
     .set({ invitedAt: new Date() })
-    .where(and(eq(sessionParticipants.sessionId, Number(group.data.id)), eq(sessionParticipants.isHost, false)));
+    .where(
+      and(eq(sessionParticipants.sessionId, Number(group.data.id)), eq(sessionParticipants.isHost, false)),
+    );
 
   // A payment attempt whose callback never comes: it stays pending, whatever runs later.
   await call(app, advisee, 'POST', '/makeMpesaPayment', {

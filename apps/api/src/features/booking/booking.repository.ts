@@ -1,6 +1,5 @@
-import type { InvitationStatus } from '@myprosper/contract/sessions';
 import type { PaymentMode } from '@myprosper/contract/booking';
-import type { SessionType } from '@myprosper/contract/sessions';
+import type { InvitationStatus, SessionType } from '@myprosper/contract/sessions';
 import type { WeeklyHour } from '@myprosper/contract/slots';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';

@@ -202,7 +202,9 @@ describe('group invitations by consent', () => {
     // Two days ahead or more, so that it can be moved.
     const { advisor } = await createMentor(ctx.database.db);
     const { bookableSlots } = await availabilityOf(ctx.app, advisor.id);
-    const ahead = bookableSlots.filter((slot) => new Date(slot.startsAt).getTime() > Date.now() + 48 * 3_600_000);
+    const ahead = bookableSlots.filter(
+      (slot) => new Date(slot.startsAt).getTime() > Date.now() + 48 * 3_600_000,
+    );
     const session = await groupSession([phone], { slotIndex: bookableSlots.indexOf(ahead[0]!) });
     const link = `${api}/invitationStatus/${session.id}/${encodeBase64Url(phone)}`;
     expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
@@ -304,7 +306,8 @@ describe('group invitations by consent', () => {
     const busy = await createAdvisee(db, { phoneNumber: second });
     const elsewhere = await createMentor(db);
     expect(
-      (await book(ctx, busy, bookingPayload(elsewhere.advisor.id, elsewhere.topic.id, clash.slot))).statusCode,
+      (await book(ctx, busy, bookingPayload(elsewhere.advisor.id, elsewhere.topic.id, clash.slot)))
+        .statusCode,
     ).toBe(200);
     const refused = await post(busy, '/acceptInvitation', { adviseeId: busy.id, sessionId: clash.id });
     expect(refused.statusCode).toBe(409);
@@ -326,7 +329,9 @@ describe('group invitations by consent', () => {
     const row = await rowOf(session.id, phone);
     expect(row).toMatchObject({ adviseeId: null, email: null, invitationStatus: 'DECLINED' });
     expect(row.respondedAt).not.toBeNull();
-    const told = (await mailTo(session.host.email)).filter((m) => m.subject?.startsWith('Invitation declined'));
+    const told = (await mailTo(session.host.email)).filter((m) =>
+      m.subject?.startsWith('Invitation declined'),
+    );
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain(`+${phone}`);
     expect(told[0]!.body).not.toContain(owner.email);

@@ -18,7 +18,11 @@ import {
   isHoldingSlot,
   SessionsRepository,
 } from '../sessions/sessions.door.ts';
-import { type InvitedParticipant, InvitationsRepository, type SessionState } from './invitations.repository.ts';
+import {
+  InvitationsRepository,
+  type InvitedParticipant,
+  type SessionState,
+} from './invitations.repository.ts';
 
 export interface AcceptedInvitation {
   sessionId: number;
@@ -108,7 +112,11 @@ export class InvitationsService {
           const repository = new InvitationsRepository(tx);
           const session = await repository.findSession(input.sessionId);
           if (!session) throw notFound(invitationMessages.notFound);
-          const participant = await repository.lockCallersInvitation(input.sessionId, caller.id, account.phone);
+          const participant = await repository.lockCallersInvitation(
+            input.sessionId,
+            caller.id,
+            account.phone,
+          );
           if (!participant) throw forbidden(invitationMessages.notForYou);
           assertSent(participant);
           if (participant.adviseeId === caller.id && participant.invitationStatus === 'ACCEPTED') return;
@@ -130,7 +138,11 @@ export class InvitationsService {
    * the host is told by e-mail. Declining again answers the same (and e-mails nobody); an invitation already
    * accepted is not declined here.
    */
-  async decline(caller: CurrentUser, input: { sessionId: number }, now = new Date()): Promise<DeclinedInvitation> {
+  async decline(
+    caller: CurrentUser,
+    input: { sessionId: number },
+    now = new Date(),
+  ): Promise<DeclinedInvitation> {
     if (caller.role !== 'ADVISEE') throw forbidden(invitationMessages.onlyAdviseesDecline);
     const account = await this.accountOf(caller);
     const declined: DeclinedInvitation = { sessionId: input.sessionId, invitationStatus: 'DECLINED' };

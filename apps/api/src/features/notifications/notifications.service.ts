@@ -102,19 +102,19 @@ export class NotificationsService {
     const people: Person[] = attendees
       .filter((attendee) => attendee.isHost || attendee.invitationStatus !== 'DECLINED')
       .map((attendee) => {
-      const isInvitee = !attendee.isHost && attendee.invitationStatus === 'PENDING';
-      return {
-        key: `participant:${attendee.id}`,
-        audience: attendee.isHost ? 'HOST' : isInvitee ? 'INVITEE' : 'ATTENDEE',
-        name: isInvitee ? null : (attendee.user?.name ?? null),
-        email: isInvitee ? null : (attendee.user?.email ?? null),
-        phone: isInvitee ? attendee.phoneNumber : smsPhone(attendee.user?.phoneNumber ?? null),
-        link:
-          isInvitee && attendee.phoneNumber
-            ? `${base}${invitationPath(session.id, attendee.phoneNumber)}`
-            : sessionLink,
-      };
-    });
+        const isInvitee = !attendee.isHost && attendee.invitationStatus === 'PENDING';
+        return {
+          key: `participant:${attendee.id}`,
+          audience: attendee.isHost ? 'HOST' : isInvitee ? 'INVITEE' : 'ATTENDEE',
+          name: isInvitee ? null : (attendee.user?.name ?? null),
+          email: isInvitee ? null : (attendee.user?.email ?? null),
+          phone: isInvitee ? attendee.phoneNumber : smsPhone(attendee.user?.phoneNumber ?? null),
+          link:
+            isInvitee && attendee.phoneNumber
+              ? `${base}${invitationPath(session.id, attendee.phoneNumber)}`
+              : sessionLink,
+        };
+      });
     people.push({
       key: `mentor:${session.mentor.id}`,
       audience: 'MENTOR',

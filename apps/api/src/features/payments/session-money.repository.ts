@@ -275,7 +275,9 @@ export class SessionMoneyRepository {
         mentorName: mentor.name,
         mentorEmail: mentor.email,
         // SMS only to a phone its owner proved (issue 19).
-        mentorPhone: sql<string | null>`case when ${mentor.phoneVerifiedAt} is not null then ${mentor.phoneNumber} end`,
+        mentorPhone: sql<
+          string | null
+        >`case when ${mentor.phoneVerifiedAt} is not null then ${mentor.phoneNumber} end`,
         hostName: host.name,
       })
       .from(sessions)

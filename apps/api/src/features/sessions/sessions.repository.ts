@@ -1,5 +1,4 @@
-import type { InvitationStatus } from '@myprosper/contract/sessions';
-import type { SessionListStatus, SessionType } from '@myprosper/contract/sessions';
+import type { InvitationStatus, SessionListStatus, SessionType } from '@myprosper/contract/sessions';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';

@@ -121,7 +121,10 @@ export class SessionsService {
     const invitationOf = (sessionId: number): ViewerInvitation | undefined => {
       if (!phone) return undefined;
       const own = participants.find(
-        (p) => p.sessionId === sessionId && p.adviseeId === caller.id && (p.isHost || p.invitationStatus === 'ACCEPTED'),
+        (p) =>
+          p.sessionId === sessionId &&
+          p.adviseeId === caller.id &&
+          (p.isHost || p.invitationStatus === 'ACCEPTED'),
       );
       const invited = participants.find(
         (p) => p.sessionId === sessionId && p.adviseeId === null && p.phoneNumber === phone,

@@ -3,6 +3,7 @@ import {
   bookFirstFree,
   bookingMentor,
   freshPhone,
+  latestMessageTo,
   payByMpesa,
   registerAdvisee,
   signIn,
@@ -13,6 +14,7 @@ const api = '/myprosper/api';
 test('an invited friend pays their group share from the wallet with Checkout Session and sees it paid', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   const { request } = page;
   const mentor = await bookingMentor(request);
   const friend = await registerAdvisee(request, 'Wairimu Wallet');
@@ -37,6 +39,8 @@ test('an invited friend pays their group share from the wallet with Checkout Ses
     otherAttendees: [friend.phone, freshPhone().local, freshPhone().local],
   });
   await payByMpesa(request, host, sessionId);
+  // Only now, paid, does the invitation go out (with the next run of the messages job, every minute).
+  await latestMessageTo(request, `254${friend.phone.slice(1)}`, { timeoutMs: 150_000 });
 
   await signIn(page, friend.email);
   await page.goto(`/sessions/${sessionId}`);

@@ -9,20 +9,28 @@ import {
   latestMessageTo,
   linkIn,
   logIn,
+  payByMpesa,
   registerAdvisee,
   signIn,
 } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
-/** The demo advisee books a group session with the demo mentor, inviting `phone`; answers its id. */
+/**
+ * The demo advisee books a group session with the demo mentor, inviting `phone`, and pays their share: only
+ * then does the invitation go out (issue 19). Answers its id once the SMS has reached `phone`.
+ */
 async function bookGroupSession(request: APIRequestContext, phone: string): Promise<number> {
   const advisee = await logIn(request, demo.advisee);
   const mentor = await bookingMentor(request);
   // Later slots first: other journeys book the soonest ones. The demo advisee may be busy at some hours.
-  return bookFirstFree(request, advisee.auth, mentor.slots.slice(-20).reverse(), {
+  const sessionId = await bookFirstFree(request, advisee.auth, mentor.slots.slice(-20).reverse(), {
     ...mentor,
     otherAttendees: [phone],
   });
+  await payByMpesa(request, advisee, sessionId);
+  // The SMS goes out with the next run of the messages job (every minute).
+  await latestMessageTo(request, `254${phone.slice(1)}`, { timeoutMs: 150_000 });
+  return sessionId;
 }
 
 async function choose(page: Page, label: string, option?: string): Promise<void> {
@@ -79,6 +87,7 @@ test('a friend invited by SMS opens the link, signs up with the phone filled in 
 });
 
 test('an invited friend who has an account logs in from the link and joins the session', async ({ page }) => {
+  test.setTimeout(240_000);
   const phone = freshPhone();
   const email = `member-${phone.normalised}@example.test`;
   await registerAdvisee(page.request, 'Otieno Member', { email, phone: phone.local });
@@ -110,6 +119,7 @@ test('a broken or foreign invitation link says so', async ({ page }) => {
 test('an invited member who opens the session page directly is asked to accept, and accepting reloads it', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   const phone = freshPhone();
   const email = `dialog-${phone.normalised}@example.test`;
   await registerAdvisee(page.request, 'Achieng Member', { email, phone: phone.local });

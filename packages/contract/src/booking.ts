@@ -64,7 +64,6 @@ export const bookingMessages = {
   invalidAttendeePhone: (phone: string) => `${phone} is not a valid Kenyan phone number`,
   duplicateAttendee: 'Each attendee must have a different phone number',
   ownPhone: 'You are already in the session: add only the other attendees',
-  attendeeIsMentor: (phone: string) => `${phone} belongs to a mentor, who cannot attend as a mentee`,
   tooManyBookings:
     'You have made too many bookings in the last hour. Please pay for the sessions you have booked, or try again later.',
 } as const;

@@ -22,7 +22,10 @@ export const invitationStatusParams = z.object({
 });
 
 export const invitationStatusData = z.object({
-  /** Whether the invited phone belongs to an account: log in, else sign up. */
+  /**
+   * Whether an account has proven the invited phone (log in, else sign up). Only invitations already sent
+   * (the host paid) answer at all, so this tells nothing to anyone without the SMS.
+   */
   registered: z.boolean(),
   sessionId: z.number().int(),
   /** The invited phone, 2547XXXXXXXX. */
@@ -40,6 +43,36 @@ export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequest>;
 
 export const acceptInvitationResponse = envelope(z.object({ sessionId: z.number().int(), invitationStatus }));
 
+/** POST /myprosper/api/declineInvitation — the caller declines the invitation sent to their verified phone. */
+export const declineInvitationRequest = z.object({
+  sessionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type DeclineInvitationRequest = z.input<typeof declineInvitationRequest>;
+
+export const declineInvitationResponse = envelope(
+  z.object({ sessionId: z.number().int(), invitationStatus: z.literal('DECLINED') }),
+);
+
+/** The e-mail the host gets when an invited number declines (the number as typed: nobody was attached). */
+export function invitationDeclinedEmail(facts: {
+  hostName: string;
+  phoneNumber: string;
+  topic: string;
+  reference: string;
+  sessionLink: string;
+}) {
+  return {
+    subject: `Invitation declined: ${facts.topic} session ${facts.reference}`,
+    text: [
+      `Hello ${facts.hostName},`,
+      '',
+      `The person you invited with +${facts.phoneNumber} declined your invitation to the ${facts.topic} group session, reference ${facts.reference}.`,
+      '',
+      `Your session: ${facts.sessionLink}`,
+    ].join('\n'),
+  };
+}
+
 export const invitationMessages = {
   accepted: 'Session invitation accepted successfully',
   /** An undecodable phone in the link (spec 8). */
@@ -50,4 +83,10 @@ export const invitationMessages = {
   notYou: 'You can only accept invitations for yourself',
   onlyAdvisees: 'Only mentees can accept session invitations',
   notForYou: 'This invitation was sent to another phone number',
+  declined: 'Session invitation declined',
+  /** Accepting after declining: a decline is final (the host was told). */
+  alreadyDeclined: 'You declined this invitation',
+  /** Declining after accepting: an accepted place is left by the session's cancellation rules, not here. */
+  alreadyAccepted: 'You have already accepted this invitation',
+  onlyAdviseesDecline: 'Only mentees can decline session invitations',
 } as const;

@@ -38,7 +38,10 @@ export const sessionListStatus = z.enum(sessionListStatuses);
 export type SessionListStatus = z.infer<typeof sessionListStatus>;
 
 export const sessionAttendee = z.object({
-  /** Null until the invited person registers. */
+  /**
+   * Null until the invited person accepts (with the invited phone verified): until then an attendee is only
+   * the number as typed, with no name, e-mail or account (issue 19).
+   */
   adviseeId: z.number().int().nullable(),
   advisee: z.object({ name: z.string() }).nullable(),
   phoneNumber: z.string().nullable(),
@@ -81,6 +84,13 @@ export const session = z.object({
   status: bookingStatus,
   /** Times the session was moved; the calendar file's SEQUENCE. */
   icsSequence: z.number().int(),
+  /**
+   * Only for a viewer invited by their verified phone who has not accepted: their invitation (its number as
+   * typed and PENDING or DECLINED). They then see only their own attendee row.
+   */
+  yourInvitation: z
+    .object({ phoneNumber: z.string(), invitationStatus: z.enum(['PENDING', 'DECLINED']) })
+    .optional(),
 });
 export type Session = z.infer<typeof session>;
 

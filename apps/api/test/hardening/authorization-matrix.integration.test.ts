@@ -155,6 +155,7 @@ const table: Record<string, string> = {
   // Invitations and calls.
   'GET /myprosper/api/invitationStatus/:sessionId/:phoneNo': open200,
   'POST /myprosper/api/acceptInvitation':                   '401 403 403 403 403 403 401 401 401',
+  'POST /myprosper/api/declineInvitation':                  '401 403 403 403 403 403 401 401 401',
   'POST /myprosper/api/startSession':                       '401 403 403 200 403 403 401 401 401',
   'POST /myprosper/api/calls/:sessionId/ticket':            sessionPeople,
   'GET /myprosper/api/calls/:sessionId':                    '401 200 404 200 404 200 401 401 401',
@@ -475,6 +476,7 @@ const requests: Record<string, Build> = {
   // The invitation is the invitee's: nobody else may take it, whatever id they send.
   'POST /myprosper/api/acceptInvitation': (w) =>
     json({ adviseeId: w.invitee.id, sessionId: w.sessions.group }),
+  'POST /myprosper/api/declineInvitation': (w) => json({ sessionId: w.sessions.group }),
   'POST /myprosper/api/startSession': (w) =>
     json({ sessionId: w.sessions.startingNow, advisorId: w.mentor.id }),
   'POST /myprosper/api/calls/:sessionId/ticket': (w) => ({ params: { sessionId: w.sessions.startingNow } }),

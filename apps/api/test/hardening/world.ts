@@ -1,8 +1,9 @@
 import type { BookableSlot } from '@myprosper/contract/slots';
 import { encodeBase64Url } from '@myprosper/contract/validation';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { sessionParticipants } from '../../src/db/schema/sessions.ts';
 import { users } from '../../src/db/schema/users.ts';
 import {
   createAdmin,
@@ -127,6 +128,14 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       otherAttendees: [`0${invitee.phoneNumber!.slice(3)}`],
     }),
   );
+
+  // Its invitation as if the host had paid and the SMS had gone out (only then does the link answer).
+  await db
+    .update(sessionParticipants)
+    .set({ invitedAt: new Date() })
+    .where(
+      and(eq(sessionParticipants.sessionId, Number(group.data.id)), eq(sessionParticipants.isHost, false)),
+    );
 
   // A payment attempt whose callback never comes: it stays pending, whatever runs later.
   await call(app, advisee, 'POST', '/makeMpesaPayment', {

@@ -34,13 +34,20 @@ export class AssessmentRepository {
     return row ?? null;
   }
 
-  /** Whether the mentor has a booked (held or paid) session the advisee hosts or attends. */
+  /**
+   * Whether the mentor has a booked (held or paid) session the advisee hosts or has accepted to attend. An
+   * invitation not accepted gives the mentor nothing of the invited person's (issue 19).
+   */
   async hasSessionTogether(advisorId: number, adviseeId: number): Promise<boolean> {
     const attends = this.db
       .select({ id: sessionParticipants.id })
       .from(sessionParticipants)
       .where(
-        and(eq(sessionParticipants.sessionId, sessions.id), eq(sessionParticipants.adviseeId, adviseeId)),
+        and(
+          eq(sessionParticipants.sessionId, sessions.id),
+          eq(sessionParticipants.adviseeId, adviseeId),
+          eq(sessionParticipants.invitationStatus, 'ACCEPTED'),
+        ),
       );
     const [row] = await this.db
       .select({ id: sessions.id })

@@ -14,7 +14,7 @@ export class AssessmentService {
     return toView(await new AssessmentRepository(this.db).insert(input));
   }
 
-  /** The newest answers, or null; for the advisee, admins, and mentors with a session with the advisee. */
+  /** The newest answers, or null; for the advisee, admins, and mentors with a session the advisee booked or accepted. */
   async latest(caller: CurrentUser, adviseeId: number): Promise<SelfAssessment | null> {
     const repository = new AssessmentRepository(this.db);
     const mayRead =

@@ -35,7 +35,7 @@ export interface NewParticipant {
   isHost: boolean;
 }
 
-/** Someone a booking names: the mentor, the booker, or a registered attendee found by phone. */
+/** Someone a booking names: the mentor or the booker. */
 export interface BookingPerson {
   id: number;
   name: string;
@@ -57,13 +57,11 @@ export interface BookingContext {
   /** yyyy-MM-dd */
   blockedDates: string[];
   pricing: { base_session_price: number; vat_tax: number } | null;
-  /** Registered people with any of the attendees' numbers, keyed by the 254XXXXXXXXX form asked for. */
-  attendeesByPhone: Map<string, BookingPerson>;
   /** The mentor has a session holding the hour (paid, or unpaid with its hold running). */
   mentorBusy: boolean;
-  /** The booker or registered attendees who attend another session holding the hour. */
+  /** The booker, if they attend another session holding the hour ([] or [bookerId]). */
   busyPeople: number[];
-  /** An unpaid hold past its time still blocks the hour (for the mentor or one of the people). */
+  /** An unpaid hold past its time still blocks the hour (for the mentor or the booker). */
   lapsedHold: boolean;
 }
 
@@ -76,20 +74,16 @@ export interface InsertedBooking {
   participantIds: number[];
 }
 
-/** The stored forms a Kenyan number may have been saved in: 254712…, +254712…, 0712… */
-export function storedPhoneForms(phone254: string): string[] {
-  const national = phone254.slice(3);
-  return [phone254, `+${phone254}`, `0${national}`];
-}
-
 /** A value given when a statement runs (it is built once, with these in its place). */
 const value = (name: string) => sql.placeholder(name);
 
 /**
- * The text of readBookingContext's statement, one of four: with and without an hour, with and without other
- * attendees' numbers to look up. Built once per database (executeNamed); the values come as placeholders.
+ * The text of readBookingContext's statement, one of two: with and without an hour. Other attendees' numbers
+ * are never looked up (issue 19): an invited number is attached to nobody until its owner accepts, so a
+ * booking cannot tell whose it is or whether they are busy. Built once per database (executeNamed); the
+ * values come as placeholders.
  */
-function bookingContextStatement(variant: { withHour: boolean; withPhones: boolean }): SQL {
+function bookingContextStatement(variant: { withHour: boolean }): SQL {
   const person = (alias: string) =>
     sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email,
         'role', ${alias}.role, 'status', ${alias}.status, 'phoneNumber', ${alias}.phone_number,
@@ -98,7 +92,8 @@ function bookingContextStatement(variant: { withHour: boolean; withPhones: boole
     ? sql`tstzrange(${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz)`
     : null;
   const at = sql`${value('at')}::timestamptz`;
-  // Sessions and attendances overlapping the hour that hold it (as the exclusion constraints count).
+  // Sessions and attendances overlapping the hour that hold it (as the exclusion constraints count), for the
+  // mentor and the booker.
   const busyChecks: SQL = range
     ? sql`
         exists (select 1 from ${sessions}
@@ -108,27 +103,17 @@ function bookingContextStatement(variant: { withHour: boolean; withPhones: boole
                   and ${holdsSlotAt(at)}) as "mentorBusy",
         coalesce((select json_agg(distinct p.advisee_id)
                   from session_participants p join ${sessions} on ${sessions.id} = p.session_id
-                  where p.advisee_id in (select id from people) and p.holds_slot
+                  where p.advisee_id = ${value('bookerId')}::int and p.holds_slot
                     and tstzrange(p.starts_at, p.ends_at) && ${range} and ${holdsSlotAt(at)}),
                  '[]'::json) as "busyPeople",
         (exists (select 1 from ${sessions}
                  where ${sessions.advisorId} = ${value('advisorId')}
                    and tstzrange(${sessions.startsAt}, ${sessions.endsAt}) && ${range} and ${holdLapsedAt(at)})
          or exists (select 1 from session_participants p join ${sessions} on ${sessions.id} = p.session_id
-                    where p.advisee_id in (select id from people) and p.holds_slot
+                    where p.advisee_id = ${value('bookerId')}::int and p.holds_slot
                       and tstzrange(p.starts_at, p.ends_at) && ${range} and ${holdLapsedAt(at)})) as "lapsedHold"`
     : sql`false as "mentorBusy", '[]'::json as "busyPeople", false as "lapsedHold"`;
-  // Other attendees' numbers, if any, are looked up by their owners. Without any (most bookings), no array goes
-  // to the server: PostgreSQL prices an array parameter at ten elements, so that statement's generic plan
-  // looked dearer than one planned for the values, and it was planned again on every booking (1–2 ms,
-  // more than it runs).
-  const owners = variant.withPhones
-    ? sql`owners as (select u.* from users u where u.phone_number = any(${value('forms')}::text[]))`
-    : sql`owners as (select u.* from users u where false)`;
   return sql`
-      with ${owners}, people as (
-        select ${value('bookerId')}::int as id union select id from owners
-      )
       select
         (select ${person('u')} from users u where u.id = ${value('advisorId')}) as advisor,
         (select ${person('u')} from users u where u.id = ${value('bookerId')}) as booker,
@@ -142,7 +127,6 @@ function bookingContextStatement(variant: { withHour: boolean; withPhones: boole
                   from advisor_blocked_dates b where b.advisor_id = ${value('advisorId')}), '[]'::json) as "blockedDates",
         (select json_build_object('base_session_price', p.base_session_price, 'vat_tax', p.vat_tax)
          from pricing_settings p where p.price_type = ${value('sessionType')}) as pricing,
-        coalesce((select json_agg(${person('o')} order by o.id) from owners o), '[]'::json) as "phoneOwners",
         ${busyChecks}`;
 }
 
@@ -241,8 +225,8 @@ export class BookingRepository {
 
   /**
    * What a booking needs to know, in one statement: the mentor, the booker, the program and whether the
-   * mentor gives it, the mentor's weekly hours and blocked dates, the price, the registered attendees (by
-   * phone), and, for the hour [startsAt, endsAt) when given, who is already busy then and whether a lapsed
+   * mentor gives it, the mentor's weekly hours and blocked dates, the price, and, for the hour
+   * [startsAt, endsAt) when given, whether the mentor or the booker is already busy then and whether a lapsed
    * hold still blocks it. The database still decides on the write (exclusion constraints); this lets a
    * refusal be answered without writing.
    */
@@ -251,13 +235,11 @@ export class BookingRepository {
     bookerId: number;
     topicId: number;
     sessionType: SessionType;
-    phones254: readonly string[];
     hour: { startsAt: Date; endsAt: Date } | null;
     now: Date;
   }): Promise<BookingContext> {
     const { hour } = query;
-    const forms = query.phones254.flatMap(storedPhoneForms);
-    const variant = { withHour: hour !== null, withPhones: forms.length > 0 };
+    const variant = { withHour: hour !== null };
     const result = await executeNamed<{
       advisor: BookingPerson | null;
       booker: BookingPerson | null;
@@ -266,31 +248,23 @@ export class BookingRepository {
       weeklyHours: WeeklyHour[];
       blockedDates: string[];
       pricing: BookingContext['pricing'];
-      phoneOwners: BookingPerson[];
       mentorBusy: boolean;
       busyPeople: number[];
       lapsedHold: boolean;
     }>(
       this.db,
-      `booking_context${variant.withHour ? '' : '_without_hour'}${variant.withPhones ? '' : '_alone'}`,
+      `booking_context${variant.withHour ? '' : '_without_hour'}`,
       () => bookingContextStatement(variant),
       {
         advisorId: query.advisorId,
         bookerId: query.bookerId,
         topicId: query.topicId,
         sessionType: query.sessionType,
-        ...(variant.withPhones ? { forms } : {}),
         ...(hour ? { startsAt: hour.startsAt.toISOString(), endsAt: hour.endsAt.toISOString() } : {}),
         at: query.now.toISOString(),
       },
     );
     const row = result.rows[0]!;
-    const attendeesByPhone = new Map<string, BookingPerson>();
-    for (const phone of query.phones254) {
-      const forms = storedPhoneForms(phone);
-      const match = row.phoneOwners.find((owner) => owner.phoneNumber && forms.includes(owner.phoneNumber));
-      if (match) attendeesByPhone.set(phone, match);
-    }
     return {
       advisor: row.advisor,
       booker: row.booker,
@@ -299,7 +273,6 @@ export class BookingRepository {
       weeklyHours: row.weeklyHours,
       blockedDates: row.blockedDates,
       pricing: row.pricing,
-      attendeesByPhone,
       mentorBusy: row.mentorBusy,
       busyPeople: row.busyPeople,
       lapsedHold: row.lapsedHold,

@@ -106,14 +106,11 @@ export class BookingService {
 
     const now = new Date();
     const repository = new BookingRepository(this.db);
-    // The numbers to look up, if the list is well formed (its problems are told in their turn, below).
-    const given = checkOtherAttendees(input.sessionType, input.otherAttendees, null);
     const context = await repository.readBookingContext({
       advisorId: input.advisorId,
       bookerId: caller.id,
       topicId: input.topicId,
       sessionType: input.sessionType,
-      phones254: given.ok ? given.phones : [],
       hour: this.hourOf(selectedDate, selectedTime),
       now,
     });
@@ -137,13 +134,11 @@ export class BookingService {
     if (!slot.ok) throw invalid(slotProblemMessage(slot.problem, slotLimits(this.env)));
 
     if (!booker) throw notFound(messages.notFound);
+    // The other attendees are numbers as typed, never looked up: whether a number is someone's, a mentor's
+    // or a busy person's is nobody's business until its owner accepts (issue 19). Only the booker's own
+    // number is refused, compared with the booker's.
     const attendees = checkOtherAttendees(input.sessionType, input.otherAttendees, booker.phoneNumber);
     if (!attendees.ok) throw invalid(attendees.message);
-    const registered = context.attendeesByPhone;
-    for (const [phone, person] of registered) {
-      if (person.id === caller.id) throw invalid(bookingMessages.ownPhone);
-      if (person.role !== 'ADVISEE') throw invalid(bookingMessages.attendeeIsMentor(phone));
-    }
 
     if (!context.pricing) throw new AppError('UNAVAILABLE', bookingMessages.pricingMissing);
     const { amount, share } = priceBooking(context.pricing, attendees.phones.length);
@@ -153,7 +148,6 @@ export class BookingService {
     // Refusals the read already shows, worded as the constraints' would be (the mentor's hour first).
     if (context.mentorBusy) throw conflict(bookingMessages.slotTaken);
     if (context.busyPeople.includes(caller.id)) throw conflict(bookingMessages.youAreBusy);
-    if (context.busyPeople.length > 0) throw conflict(bookingMessages.attendeeBusy);
 
     const participants: NewParticipant[] = [
       {
@@ -167,23 +161,20 @@ export class BookingService {
         paymentStatus,
         isHost: true,
       },
-      ...attendees.phones.map((phone): NewParticipant => {
-        const person = registered.get(phone);
-        return {
-          adviseeId: person?.id ?? null,
+      // Invited: the number as typed (2547…), nobody's account, no e-mail, PENDING. It blocks no calendar
+      // (the participant exclusion constraint counts only rows with an account) and opens nothing.
+      ...attendees.phones.map(
+        (phone): NewParticipant => ({
+          adviseeId: null,
           phoneNumber: phone,
-          email: person?.email ?? null,
+          email: null,
           amount: share,
           invitationStatus: 'PENDING',
           paymentStatus,
           isHost: false,
-        };
-      }),
+        }),
+      ),
     ];
-    // One order for every transaction, so two group bookings never wait on each other in a circle.
-    participants.sort(
-      (a, b) => (a.adviseeId ?? Number.MAX_SAFE_INTEGER) - (b.adviseeId ?? Number.MAX_SAFE_INTEGER),
-    );
 
     const values: Omit<NewSession, 'reference'> = {
       advisorId: input.advisorId,
@@ -204,8 +195,6 @@ export class BookingService {
       repository.insertBooking({ ...values, reference }, participants),
     );
 
-    const names = new Map<number, string>([[caller.id, booker.name]]);
-    for (const person of registered.values()) names.set(person.id, person.name);
     const record: SessionRecord = {
       ...values,
       id: inserted.id,
@@ -226,7 +215,7 @@ export class BookingService {
         ...participant,
         id: inserted.participantIds[n]!,
         sessionId: inserted.id,
-        name: participant.adviseeId === null ? null : (names.get(participant.adviseeId) ?? null),
+        name: participant.isHost ? booker.name : null,
       }))
       // As the sessions feature lists them: the host first, then in the order they were stored.
       .sort((a, b) => Number(b.isHost) - Number(a.isHost) || a.id - b.id);

@@ -15,6 +15,8 @@ import {
   lapseHold,
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
+import { sendDueSessionMessages } from '../notifications/notifications.test-helpers.ts';
+import { checkout, fundWallet } from '../payments/payments.test-helpers.ts';
 
 /** 254712345678 -> 0712345678, as a person types it when booking. */
 const local = (phone254: string) => `0${phone254.slice(3)}`;
@@ -30,8 +32,11 @@ describe('group session invitations: link status and acceptance', () => {
     await ctx.close();
   });
 
-  /** A host's group session with a mentor, inviting the phones given (first free slot unless told). */
-  async function groupSession(phones: string[], slotIndex = 0) {
+  /**
+   * A host's group session with a mentor, inviting the phones given (first free slot unless told). Unless
+   * told `unpaid`, the host pays and the invitations go out (only then do they exist for anyone).
+   */
+  async function groupSession(phones: string[], slotIndex = 0, unpaid = false) {
     const db = ctx.database.db;
     const { advisor, topic } = await createMentor(db);
     const host = await createAdvisee(db);
@@ -42,7 +47,13 @@ describe('group session invitations: link status and acceptance', () => {
       bookingPayload(advisor.id, topic.id, slot, { sessionType: 'GROUP', otherAttendees: phones.map(local) }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    return { id: res.json().data.id as number, advisor, host, slot };
+    const id = res.json().data.id as number;
+    if (!unpaid) {
+      await fundWallet(ctx, host, 50_000);
+      expect((await checkout(ctx, host, id)).statusCode).toBe(200);
+      await sendDueSessionMessages(ctx);
+    }
+    return { id, advisor, host, slot };
   }
 
   const status = (sessionId: number, phoneNo: string) =>
@@ -104,15 +115,17 @@ describe('group session invitations: link status and acceptance', () => {
     const unknown = await status(2_000_000_000, encodeBase64Url(phone));
     expect(unknown.statusCode).toBe(404);
 
-    const lapsed = await groupSession([phone], 1);
+    // Unpaid, its invitation was never sent: it does not exist for anyone, lapsed or not.
+    const lapsed = await groupSession([phone], 1, true);
+    expect((await status(lapsed.id, encodeBase64Url(phone))).statusCode).toBe(404);
     await lapseHold(ctx.database.db, lapsed.id);
-    const expired = await status(lapsed.id, encodeBase64Url(phone));
-    expect(expired.statusCode).toBe(410);
-    expect(expired.json().message).toBe('This session is no longer taking place');
+    expect((await status(lapsed.id, encodeBase64Url(phone))).statusCode).toBe(404);
 
     const cancelled = await groupSession([phone], 2);
     await ctx.database.db.update(sessions).set({ status: 'CANCELLED' }).where(eq(sessions.id, cancelled.id));
-    expect((await status(cancelled.id, encodeBase64Url(phone))).statusCode).toBe(410);
+    const gone = await status(cancelled.id, encodeBase64Url(phone));
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toBe('This session is no longer taking place');
 
     const over = await groupSession([phone], 3);
     const past = new Date(Date.now() - 3 * 3_600_000);
@@ -161,12 +174,12 @@ describe('group session invitations: link status and acceptance', () => {
     expect(again.json().message).toBe('Session invitation accepted successfully');
   });
 
-  it('accepts for a person who was registered when invited (linked at booking)', async () => {
+  it('accepts for a person who was registered when invited (attached only now)', async () => {
     const phone = uniquePhone();
     const invitee = await createAdvisee(ctx.database.db, { phoneNumber: phone });
     const session = await groupSession([phone]);
     expect(await attendeeOf(session.id, phone)).toMatchObject({
-      adviseeId: invitee.id,
+      adviseeId: null,
       invitationStatus: 'PENDING',
     });
 
@@ -208,15 +221,19 @@ describe('group session invitations: link status and acceptance', () => {
     });
   });
 
-  it('refuses a session that expired unpaid', async () => {
+  it('refuses a session that expired unpaid (its invitation never went out) and one cancelled', async () => {
     const phone = uniquePhone();
-    const session = await groupSession([phone]);
+    const session = await groupSession([phone], 0, true);
     const invitee = await createAdvisee(ctx.database.db, { phoneNumber: phone });
     await lapseHold(ctx.database.db, session.id);
-
     const res = await accept(invitee, { adviseeId: invitee.id, sessionId: session.id });
-    expect(res.statusCode).toBe(410);
-    expect(res.json().message).toBe('This session is no longer taking place');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(invitationMessages.notFound);
+    const cancelled = await groupSession([phone], 1);
+    await ctx.database.db.update(sessions).set({ status: 'CANCELLED' }).where(eq(sessions.id, cancelled.id));
+    const late = await accept(invitee, { adviseeId: invitee.id, sessionId: cancelled.id });
+    expect(late.statusCode).toBe(410);
+    expect(late.json().message).toBe('This session is no longer taking place');
   });
 
   it('refuses with 409 when the person already has a session at that hour', async () => {

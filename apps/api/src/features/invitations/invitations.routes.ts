@@ -2,6 +2,8 @@ import { errorEnvelope } from '@myprosper/contract/common';
 import {
   acceptInvitationRequest,
   acceptInvitationResponse,
+  declineInvitationRequest,
+  declineInvitationResponse,
   invitationMessages,
   invitationStatusParams,
   invitationStatusResponse,
@@ -13,7 +15,11 @@ import { InvitationsService } from './invitations.service.ts';
 
 /** Group session invitations, under /myprosper/api. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new InvitationsService(app.db.db);
+  const service = new InvitationsService(app.db.db, {
+    mailer: app.mailer,
+    publicUrl: app.env.PUBLIC_URL,
+    log: app.log,
+  });
   const acceptsPerAddress = limitPerAddress(app, 'accept-invitation', 30);
 
   app.get(
@@ -21,7 +27,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invitations'],
-        summary: "An invitation link's status: is the invited phone (base64) registered? Open to all",
+        summary:
+          "A sent invitation link's status: has an account proven the invited phone (base64)? Open to all; 404 until the host paid",
         params: invitationStatusParams,
         response: {
           200: invitationStatusResponse,
@@ -40,7 +47,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invitations'],
-        summary: 'The caller accepts the group session invitation sent to their phone (again: same answer)',
+        summary:
+          'The caller accepts the group session invitation sent to their verified phone (again: same answer)',
         security: [{ bearer: [] }],
         body: acceptInvitationRequest,
         response: {
@@ -55,8 +63,36 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       onRequest: [app.requireUser, acceptsPerAddress],
+      preHandler: app.requireVerifiedPhone,
       config: perAccount(10),
     },
     async (request) => ok(await service.accept(request.user!, request.body), invitationMessages.accepted),
+  );
+
+  app.post(
+    '/declineInvitation',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'The caller declines the group session invitation sent to their verified phone; the host is e-mailed (again: same answer)',
+        security: [{ bearer: [] }],
+        body: declineInvitationRequest,
+        response: {
+          200: declineInvitationResponse,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+          409: errorEnvelope,
+          410: errorEnvelope,
+          422: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+      onRequest: [app.requireUser, acceptsPerAddress],
+      preHandler: app.requireVerifiedPhone,
+      config: perAccount(10),
+    },
+    async (request) => ok(await service.decline(request.user!, request.body), invitationMessages.declined),
   );
 };

@@ -43,15 +43,22 @@ describe('notification plan', () => {
       'mentor:9 CONFIRMATION EMAIL',
       'mentor:9 CONFIRMATION SMS',
     ]);
-    // The invitee has no e-mail and gets no separate confirmation: both recorded as skipped.
+    // The invitee (a number, no e-mail) is owed its invitation only: nothing else until they accept.
     const skips = plan
       .filter((p) => p.action === 'SKIP')
       .map((p) => `${p.person.key} ${p.kind} ${p.channel}`);
-    expect(skips).toEqual([
-      'participant:2 INVITATION EMAIL',
-      'participant:2 CONFIRMATION EMAIL',
-      'participant:2 CONFIRMATION SMS',
-    ]);
+    expect(skips).toEqual(['participant:2 INVITATION EMAIL']);
+  });
+
+  it('owes an invited number nothing until the host paid, then its invitation only, whatever moved', () => {
+    expect(dueKinds(session({ status: 'PENDING_PAYMENT' }), invitee, now)).toEqual([]);
+    expect(dueKinds(session(), invitee, now)).toEqual(['INVITATION']);
+    expect(dueKinds(session({ icsSequence: 2 }), invitee, now)).toEqual(['INVITATION']);
+    const sent: RecordedNotification[] = [
+      { kind: 'INVITATION', sequence: 0, person: invitee.key, channel: 'SMS', status: 'SENT', attempts: 1 },
+    ];
+    const moved = planNotifications(session({ icsSequence: 1 }), [invitee], sent, now);
+    expect(moved.filter((p) => p.action !== 'SKIP')).toEqual([]);
   });
 
   it('keeps the mentor out of unpaid holds and everyone out of sessions that are not held or have begun', () => {

@@ -81,13 +81,19 @@ function knowsOfSession(person: PlanPerson, session: PlanSession): boolean {
   return person.audience !== 'MENTOR' || session.status === 'CONFIRMED';
 }
 
-/** The kinds due for this person at `now`, before anything recorded is taken into account. */
+/**
+ * The kinds due for this person at `now`, before anything recorded is taken into account. An invited number
+ * (INVITEE) is owed only its one invitation, and only once the host has paid (the session is CONFIRMED):
+ * until they accept, nothing else about the session goes to them (issue 19).
+ */
 export function dueKinds(session: PlanSession, person: PlanPerson, now: Date): NotificationKind[] {
   const isHeld = session.status === 'CONFIRMED' || session.status === 'PENDING_PAYMENT';
   const untilStart = session.startsAt.getTime() - now.getTime();
   if (!isHeld || untilStart <= 0 || !knowsOfSession(person, session)) return [];
+  if (person.audience === 'INVITEE') {
+    return session.sessionType === 'GROUP' && session.status === 'CONFIRMED' ? ['INVITATION'] : [];
+  }
   const due: NotificationKind[] = [];
-  if (person.audience === 'INVITEE' && session.sessionType === 'GROUP') due.push('INVITATION');
   due.push('CONFIRMATION');
   if (session.icsSequence > 0) due.push('RESCHEDULE');
   if (untilStart <= hour) due.push('REMINDER_1H');

@@ -7,6 +7,8 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';
 import { sessionNotifications } from '../../db/schema/notifications.ts';
+import { sessionParticipants } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
 import { createAdvisee, createBookedSession, type UserRow, uniquePhone } from '../../db/seed/factories.ts';
 import {
   availabilityOf,
@@ -16,6 +18,7 @@ import {
   createMentor,
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
+import { checkout, fundWallet } from '../payments/payments.test-helpers.ts';
 import { notificationsJobName } from './notifications.job.ts';
 import { NotificationsService } from './notifications.service.ts';
 
@@ -98,7 +101,7 @@ describe('session messages: invitations, confirmations, reschedule notices and r
     return { session, advisor, topic, host, attendee, people: [host, attendee, advisor] as UserRow[] };
   }
 
-  it('sends each invitee of a group booking an SMS with their link (and an e-mail when registered), once', async () => {
+  it('sends each invited number an SMS with its link once the host paid, once, and nothing to their account', async () => {
     const db = ctx.database.db;
     const { advisor, topic } = await createMentor(db);
     const host = await createAdvisee(db, { name: 'Amina Otieno' });
@@ -119,25 +122,12 @@ describe('session messages: invitations, confirmations, reschedule notices and r
     const sessionId = booked.json().data.id as number;
     const startsAt = new Date(slot.startsAt);
 
-    const { report } = await runAt(new Date());
-    expect(report.failed).toBe(0);
-
-    const [sms] = await messagesTo(newcomer);
-    expect(sms?.channel).toBe('SMS');
-    expect(sms?.body).toBe(
-      `Amina Otieno invited you to a MyProsper group session: ${topic.name} with ${advisor.name}, ${when(startsAt)}. Accept: ${publicUrl}/invitation/${sessionId}/${encodeBase64Url(newcomer)}`,
-    );
-    const registeredSms = await messagesTo(registered.phoneNumber!);
-    expect(registeredSms).toHaveLength(1);
-    expect(registeredSms[0]?.body).toContain(
-      `/invitation/${sessionId}/${encodeBase64Url(registered.phoneNumber!)}`,
-    );
-    const [mail] = await messagesTo(registered.email);
-    expect(mail?.subject).toBe(`Amina Otieno invited you to a group session on ${topic.name}`);
-    expect(mail?.body).toContain(`Accept your invitation: ${publicUrl}/invitation/${sessionId}/`);
-
-    // The host has their booking confirmation (unpaid: pay before the hold runs out); the mentor hears of it
-    // once it is paid.
+    // Unpaid: the host has their booking confirmation (pay before the hold runs out); no invitation goes
+    // out, and the mentor hears of it once it is paid.
+    const unpaid = await runAt(new Date());
+    expect(unpaid.report.failed).toBe(0);
+    expect(await messagesTo(newcomer)).toEqual([]);
+    expect(await messagesTo(registered.phoneNumber!)).toEqual([]);
     const hostMessages = await messagesTo(host.email);
     expect(hostMessages.map((m) => m.subject)).toEqual([
       `Session booked: ${topic.name} with ${advisor.name}`,
@@ -146,9 +136,50 @@ describe('session messages: invitations, confirmations, reschedule notices and r
     expect(await messagesTo(host.phoneNumber!)).toHaveLength(1);
     expect(await messagesTo(advisor.email)).toEqual([]);
 
+    await fundWallet(ctx, host, 50_000);
+    expect((await checkout(ctx, host, sessionId)).statusCode).toBe(200);
+    const { report } = await runAt(new Date());
+    expect(report.failed).toBe(0);
+    const [sms] = await messagesTo(newcomer);
+    expect(sms?.channel).toBe('SMS');
+    expect(sms?.body).toBe(
+      `Amina Otieno invited you to a MyProsper group session: ${topic.name} with ${advisor.name}, ${when(startsAt)}. Accept: ${publicUrl}/invitation/${sessionId}/${encodeBase64Url(newcomer)}`,
+    );
+    // A number that has an account is written to as a number: its owner's e-mail gets nothing.
+    const registeredSms = await messagesTo(registered.phoneNumber!);
+    expect(registeredSms).toHaveLength(1);
+    expect(registeredSms[0]?.body).toContain(
+      `/invitation/${sessionId}/${encodeBase64Url(registered.phoneNumber!)}`,
+    );
+    expect(await messagesTo(registered.email)).toEqual([]);
+    const invited = await db
+      .select({ invitedAt: sessionParticipants.invitedAt })
+      .from(sessionParticipants)
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.isHost, false)));
+    expect(invited.map((row) => row.invitedAt !== null)).toEqual([true, true]);
+
     const second = await runAt(new Date());
     expect(second.added).toBe(0);
     expect(second.report.sent).toBe(0);
+  });
+
+  it('sends no SMS to an account whose phone is not verified: e-mail only', async () => {
+    const startsAt = hoursFromNow(72);
+    const { people } = await confirmedSession(startsAt);
+    await ctx.database.db
+      .update(users)
+      .set({ phoneVerifiedAt: null })
+      .where(
+        inArray(
+          users.id,
+          people.map((p) => p.id),
+        ),
+      );
+    await runAt(new Date(), people);
+    for (const person of people) {
+      expect((await messagesTo(person.phoneNumber!)).length, person.email).toBe(0);
+      expect((await messagesTo(person.email)).length, person.email).toBe(1);
+    }
   });
 
   it('confirms, then reminds 24 hours and 1 hour before the start, each once, attendees and mentor alike', async () => {

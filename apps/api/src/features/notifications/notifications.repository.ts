@@ -1,5 +1,5 @@
 import type { InvitationStatus } from '@myprosper/contract/sessions';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { topics } from '../../db/schema/catalogue.ts';
@@ -27,6 +27,7 @@ export interface NotifiableSession {
   holdExpiresAt: Date | null;
   icsSequence: number;
   topic: string;
+  /** phoneNumber: only when an SMS code proved it (no SMS but the code to an unproven number). */
   mentor: { id: number; name: string; email: string; phoneNumber: string | null };
   host: { name: string };
 }
@@ -38,7 +39,7 @@ export interface NotifiableParticipant {
   invitationStatus: InvitationStatus;
   /** The invited phone, 2547XXXXXXXX */
   phoneNumber: string | null;
-  /** Set once the person has an account. */
+  /** Set once the person's account is attached (the host; an attendee who accepted). phoneNumber: only when proven. */
   user: { name: string; email: string; phoneNumber: string | null } | null;
 }
 
@@ -70,7 +71,9 @@ export class NotificationsRepository {
           id: mentorUser.id,
           name: mentorUser.name,
           email: mentorUser.email,
-          phoneNumber: mentorUser.phoneNumber,
+          phoneNumber: sql<
+            string | null
+          >`case when ${mentorUser.phoneVerifiedAt} is not null then ${mentorUser.phoneNumber} end`,
         },
         host: { name: hostUser.name },
       })
@@ -94,7 +97,9 @@ export class NotificationsRepository {
         phoneNumber: sessionParticipants.phoneNumber,
         userName: users.name,
         userEmail: users.email,
-        userPhone: users.phoneNumber,
+        userPhone: sql<
+          string | null
+        >`case when ${users.phoneVerifiedAt} is not null then ${users.phoneNumber} end`,
       })
       .from(sessionParticipants)
       .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
@@ -168,6 +173,14 @@ export class NotificationsRepository {
       .insert(sessionNotifications)
       .values({ ...key, status: 'SKIPPED', createdAt: now, updatedAt: now })
       .onConflictDoNothing();
+  }
+
+  /** The invitation went out to this attendee's number: from now on it can be seen, accepted or declined. */
+  async markInvited(participantId: number, now: Date): Promise<void> {
+    await this.db
+      .update(sessionParticipants)
+      .set({ invitedAt: now })
+      .where(and(eq(sessionParticipants.id, participantId), isNull(sessionParticipants.invitedAt)));
   }
 
   async markSent(id: number, providerRef: string | null, now: Date): Promise<void> {

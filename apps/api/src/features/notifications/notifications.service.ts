@@ -97,20 +97,24 @@ export class NotificationsService {
   private peopleOf(session: NotifiableSession, attendees: readonly NotifiableParticipant[]): Person[] {
     const base = this.deps.env.PUBLIC_URL.replace(/\/$/, '');
     const sessionLink = `${base}/sessions/${session.id}`;
-    const people: Person[] = attendees.map((attendee) => {
-      const isInvitee = !attendee.isHost && attendee.invitationStatus === 'PENDING';
-      return {
-        key: `participant:${attendee.id}`,
-        audience: attendee.isHost ? 'HOST' : isInvitee ? 'INVITEE' : 'ATTENDEE',
-        name: attendee.user?.name ?? null,
-        email: attendee.user?.email ?? null,
-        phone: attendee.phoneNumber ?? smsPhone(attendee.user?.phoneNumber ?? null),
-        link:
-          isInvitee && attendee.phoneNumber
-            ? `${base}${invitationPath(session.id, attendee.phoneNumber)}`
-            : sessionLink,
-      };
-    });
+    // A declined number hears nothing more. An account gets SMS only at a phone it proved; a number not
+    // yet taken up (INVITEE) is written to as typed, its invitation only (notification-plan).
+    const people: Person[] = attendees
+      .filter((attendee) => attendee.isHost || attendee.invitationStatus !== 'DECLINED')
+      .map((attendee) => {
+        const isInvitee = !attendee.isHost && attendee.invitationStatus === 'PENDING';
+        return {
+          key: `participant:${attendee.id}`,
+          audience: attendee.isHost ? 'HOST' : isInvitee ? 'INVITEE' : 'ATTENDEE',
+          name: isInvitee ? null : (attendee.user?.name ?? null),
+          email: isInvitee ? null : (attendee.user?.email ?? null),
+          phone: isInvitee ? attendee.phoneNumber : smsPhone(attendee.user?.phoneNumber ?? null),
+          link:
+            isInvitee && attendee.phoneNumber
+              ? `${base}${invitationPath(session.id, attendee.phoneNumber)}`
+              : sessionLink,
+        };
+      });
     people.push({
       key: `mentor:${session.mentor.id}`,
       audience: 'MENTOR',
@@ -184,6 +188,9 @@ export class NotificationsService {
           return;
         }
         await repository.markSent(id, outcome.messageId, now);
+      }
+      if (item.kind === 'INVITATION' && item.person.key.startsWith('participant:')) {
+        await repository.markInvited(Number(item.person.key.slice('participant:'.length)), now);
       }
       report.sent += 1;
     } catch (error) {

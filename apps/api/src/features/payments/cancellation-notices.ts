@@ -105,6 +105,30 @@ export function mentorNoShowSms(person: NoticePerson, facts: SessionFacts): stri
   return `MyProsper: ${facts.mentorName} did not come to your ${facts.topic} session on ${when(facts)} (${facts.reference}). ${moneyLine(person, facts)}`;
 }
 
+/**
+ * Where a session's attendee is told of it, if at all (issue 19): an invited number nobody took up only if
+ * its invitation was sent (never about a session it never heard of), a declined one never; an account by
+ * SMS only at a phone it proved.
+ */
+export function noticeAddresses(p: {
+  isHost: boolean;
+  adviseeId: number | null;
+  invitationStatus: 'ACCEPTED' | 'PENDING' | 'DECLINED';
+  invitedAt: Date | null;
+  phoneVerified: boolean;
+  phoneNumber: string | null;
+  email: string | null;
+  name: string | null;
+}): { name: string | null; email: string | null; phone: string | null } | null {
+  if (p.isHost || (p.adviseeId !== null && p.invitationStatus === 'ACCEPTED')) {
+    return { name: p.name, email: p.email, phone: p.phoneVerified ? p.phoneNumber : null };
+  }
+  if (p.invitationStatus === 'PENDING' && p.invitedAt !== null && p.adviseeId === null) {
+    return { name: null, email: null, phone: p.phoneNumber };
+  }
+  return null;
+}
+
 export interface NoticeChannels {
   mailer: Mailer;
   sms: SmsSender | null;

@@ -22,7 +22,7 @@ import {
   SessionsRepository,
   type SessionsService,
 } from '../sessions/sessions.door.ts';
-import { type NoticePerson, sendCancellationNotices } from './cancellation-notices.ts';
+import { type NoticePerson, noticeAddresses, sendCancellationNotices } from './cancellation-notices.ts';
 import { settleToMentor } from './earnings.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
@@ -214,16 +214,17 @@ export class CancellationService {
       };
     });
 
-    const people: NoticePerson[] = outcome.participants.map((p) => ({
-      name: p.name,
-      email: p.email,
-      phone: p.phoneNumber,
-      money: outcome.refunds.has(p.id)
+    const people: NoticePerson[] = outcome.participants.flatMap((p) => {
+      const addresses = noticeAddresses(p);
+      return addresses ? [{ ...addresses, money: moneyOf(p) }] : [];
+    });
+    function moneyOf(p: (typeof outcome.participants)[number]): NoticePerson['money'] {
+      return outcome.refunds.has(p.id)
         ? { kind: 'REFUNDED', ...outcome.refunds.get(p.id)! }
         : p.paymentStatus === 'PAID' && p.amount > 0 && p.isHost
           ? { kind: 'FORFEITED', amount: p.amount }
-          : { kind: 'UNPAID' },
-    }));
+          : { kind: 'UNPAID' };
+    }
     // Mentors hear of sessions once confirmed, so only then of their cancellation.
     if (outcome.wasConfirmed && outcome.described) {
       people.push({

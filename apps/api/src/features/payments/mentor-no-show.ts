@@ -62,7 +62,8 @@ export class MentorNoShowRefunds {
       .map((p) => ({
         name: p.name,
         email: p.email,
-        phone: p.phoneNumber,
+        // SMS only to a phone its account proved (issue 19).
+        phone: p.phoneVerified ? p.phoneNumber : null,
         money: { kind: 'REFUNDED', ...refunds.get(p.id)! },
       }));
     const facts = {

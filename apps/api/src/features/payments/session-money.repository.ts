@@ -39,6 +39,11 @@ export interface MoneyParticipant {
   phoneNumber: string | null;
   email: string | null;
   name: string | null;
+  invitationStatus: 'ACCEPTED' | 'PENDING' | 'DECLINED';
+  /** When the invitation SMS went out (null: never, e.g. the host has not paid). */
+  invitedAt: Date | null;
+  /** The attached account proved its phone by an SMS code. */
+  phoneVerified: boolean;
 }
 
 const mentor = alias(users, 'mentor_user');
@@ -67,6 +72,9 @@ const participantColumns = {
   phoneNumber: sql<string | null>`coalesce(${sessionParticipants.phoneNumber}, ${users.phoneNumber})`,
   email: sql<string | null>`coalesce(${users.email}, ${sessionParticipants.email})`,
   name: users.name,
+  invitationStatus: sessionParticipants.invitationStatus,
+  invitedAt: sessionParticipants.invitedAt,
+  phoneVerified: sql<boolean>`(${users.phoneVerifiedAt} is not null)`,
 };
 
 export class SessionMoneyRepository {
@@ -266,7 +274,10 @@ export class SessionMoneyRepository {
         topic: topics.name,
         mentorName: mentor.name,
         mentorEmail: mentor.email,
-        mentorPhone: mentor.phoneNumber,
+        // SMS only to a phone its owner proved (issue 19).
+        mentorPhone: sql<
+          string | null
+        >`case when ${mentor.phoneVerifiedAt} is not null then ${mentor.phoneNumber} end`,
         hostName: host.name,
       })
       .from(sessions)

@@ -19,7 +19,23 @@ export function isHoldingSlot(status: BookingStatus): boolean {
   return status === 'PENDING_PAYMENT' || status === 'CONFIRMED';
 }
 
+/**
+ * An attendee as anyone sees them. Until an invited person accepts they are only the number as typed: no
+ * account, name or e-mail, whatever a row may hold (issue 19).
+ */
 function toAttendee(participant: ParticipantRecord): SessionAttendee {
+  if (!participant.isHost && participant.invitationStatus !== 'ACCEPTED') {
+    return {
+      adviseeId: null,
+      advisee: null,
+      phoneNumber: participant.phoneNumber,
+      email: null,
+      amount: participant.amount,
+      invitationStatus: participant.invitationStatus,
+      paymentStatus: participant.paymentStatus,
+      isHost: false,
+    };
+  }
   return {
     adviseeId: participant.adviseeId,
     advisee: participant.name === null ? null : { name: participant.name },
@@ -32,12 +48,22 @@ function toAttendee(participant: ParticipantRecord): SessionAttendee {
   };
 }
 
-/** A session as the API answers it (the spec's Session entity); never a database row. */
+/** The invitation of a viewer invited by their verified phone who has not accepted it. */
+export interface ViewerInvitation {
+  phoneNumber: string;
+  invitationStatus: 'PENDING' | 'DECLINED';
+}
+
+/**
+ * A session as the API answers it (the spec's Session entity); never a database row. A viewer who is only
+ * invited (`invitation`) sees their own attendee row and not the others'.
+ */
 export function toSession(
   record: SessionRecord,
   participants: readonly ParticipantRecord[],
-  options: { viewer: Viewer; now: Date; timeZone: string },
+  options: { viewer: Viewer; now: Date; timeZone: string; invitation?: ViewerInvitation },
 ): Session {
+  const { invitation } = options;
   const status = effectiveStatus(record, options.now);
   const paymentStatus =
     options.viewer === 'ADVISOR' && status === 'CONFIRMED' ? 'PAID' : record.paymentStatus;
@@ -61,10 +87,14 @@ export function toSession(
     advisee: { id: record.host.id, name: record.host.name, profilePicUrl: record.host.profilePicUrl },
     groupSessionAttendees:
       record.sessionType === 'GROUP'
-        ? participants.filter((p) => p.sessionId === record.id).map(toAttendee)
+        ? participants
+            .filter((p) => p.sessionId === record.id)
+            .filter((p) => !invitation || (p.adviseeId === null && p.phoneNumber === invitation.phoneNumber))
+            .map(toAttendee)
         : [],
     holdExpiresAt: record.holdExpiresAt && status !== 'CONFIRMED' ? record.holdExpiresAt.toISOString() : null,
     status,
     icsSequence: record.icsSequence,
+    ...(invitation ? { yourInvitation: invitation } : {}),
   };
 }

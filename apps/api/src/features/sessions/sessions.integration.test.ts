@@ -79,7 +79,7 @@ describe('sessions: lists, details, calendar and ratings', () => {
       ...base,
       adviseeId: advisee.id,
       startsAt: hoursFromNow(120),
-      attendees: [{ adviseeId: friend.id, invitationStatus: 'PENDING' }],
+      attendees: [{ adviseeId: friend.id, invitationStatus: 'ACCEPTED' }],
     });
     const { bookableSlots } = await availabilityOf(ctx.app, advisor.id);
     const early = bookableSlots.filter((s) => Date.parse(s.startsAt) < Date.now() + 72 * hourMs);
@@ -214,7 +214,10 @@ describe('sessions: lists, details, calendar and ratings', () => {
         w.advisee.id,
         w.friend.id,
       ]);
-      expect(asMentor.groupSessionAttendees[1]).toMatchObject({ invitationStatus: 'PENDING', isHost: false });
+      expect(asMentor.groupSessionAttendees[1]).toMatchObject({
+        invitationStatus: 'ACCEPTED',
+        isHost: false,
+      });
       const otherMentor = await createMentor(ctx.database.db);
       for (const user of [w.stranger, otherMentor.advisor]) {
         const res = await get(user, url);

@@ -1,5 +1,5 @@
 import type { InvitationStatus, SessionListStatus, SessionType } from '@myprosper/contract/sessions';
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { executeNamed, preparedOnce } from '../../db/prepared.ts';
@@ -52,6 +52,8 @@ const personColumns = (person: typeof advisorUser | typeof hostUser) => ({
 /** The values of a list of sessions' statements, given on each run (they are built once, with these in place). */
 const listValues = {
   userId: sql.placeholder('userId'),
+  /** The caller's verified phone (2547…), or null: their invitations not yet answered are listed too. */
+  phone: sql`${sql.placeholder('phone')}::text`,
   now: sql`${sql.placeholder('now')}::timestamptz`,
   sessionType: sql.placeholder('sessionType'),
   limit: sql.placeholder('limit'),
@@ -146,22 +148,69 @@ export class SessionsRepository {
     return query.execute({ ids: [...sessionIds] });
   }
 
+  /** Whether the advisee is one of the session's people: its host, or an attendee who accepted. */
   async isParticipant(sessionId: number, adviseeId: number): Promise<boolean> {
     const [row] = await this.db
       .select({ id: sessionParticipants.id })
       .from(sessionParticipants)
-      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.adviseeId, adviseeId)))
+      .where(
+        and(
+          eq(sessionParticipants.sessionId, sessionId),
+          eq(sessionParticipants.adviseeId, adviseeId),
+          or(eq(sessionParticipants.isHost, true), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }
 
+  /** The account's phone as stored, if it was proven by an SMS code; else null. */
+  async findVerifiedPhone(userId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ phoneNumber: users.phoneNumber })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.phoneVerifiedAt)));
+    return row?.phoneNumber ?? null;
+  }
+
   /**
-   * An advisee's sessions (as host or attendee), newest first. UPCOMING: not ended and not cancelled (a
-   * lapsed hold shows as expired); PENDING: not ended, still holding its slot and this person has not paid;
-   * PAST: ended and confirmed.
+   * The invitation of a session sent to this number (2547…) that nobody has taken up: PENDING or DECLINED,
+   * and sent (the host paid). Null when there is none.
    */
-  async listAdviseeSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
-    const { now, userId } = listValues;
+  async findSentInvitation(
+    sessionId: number,
+    phone254: string,
+  ): Promise<{ phoneNumber: string; invitationStatus: 'PENDING' | 'DECLINED' } | null> {
+    const [row] = await this.db
+      .select({
+        phoneNumber: sessionParticipants.phoneNumber,
+        invitationStatus: sessionParticipants.invitationStatus,
+      })
+      .from(sessionParticipants)
+      .where(
+        and(
+          eq(sessionParticipants.sessionId, sessionId),
+          eq(sessionParticipants.phoneNumber, phone254),
+          isNull(sessionParticipants.adviseeId),
+          isNotNull(sessionParticipants.invitedAt),
+          eq(sessionParticipants.isHost, false),
+          inArray(sessionParticipants.invitationStatus, ['PENDING', 'DECLINED']),
+        ),
+      );
+    if (!row?.phoneNumber || row.invitationStatus === 'ACCEPTED') return null;
+    return { phoneNumber: row.phoneNumber, invitationStatus: row.invitationStatus };
+  }
+
+  /**
+   * An advisee's sessions (as host or attendee who accepted), newest first, and the upcoming ones whose
+   * invitation was sent to their verified phone and is not answered yet. UPCOMING: not ended and not
+   * cancelled (a lapsed hold shows as expired); PENDING: not ended, still holding its slot and this person
+   * has not paid; PAST: ended and confirmed.
+   */
+  async listAdviseeSessionIds(
+    filter: SessionListFilter & { phone?: string | null },
+  ): Promise<{ ids: number[]; total: number }> {
+    const { now, userId, phone } = listValues;
     const byStatus: Record<SessionListStatus, () => SQL> = {
       UPCOMING: () => sql`${sessions.endsAt} > ${now} and ${sessions.status} <> 'CANCELLED'`,
       PENDING: () => sql`${sessions.endsAt} > ${now} and ${holdsSlotAt(now)}
@@ -172,7 +221,12 @@ export class SessionsRepository {
       `sessions_advisee_${filter.status.toLowerCase()}`,
       filter,
       () => sql`from ${sessionParticipants} join ${sessions} on ${sessions.id} = ${sessionParticipants.sessionId}
-        where ${sessionParticipants.adviseeId} = ${userId} and ${byStatus[filter.status]()}`,
+        where (${sessionParticipants.adviseeId} = ${userId}
+               or (${sessionParticipants.adviseeId} is null and ${sessionParticipants.phoneNumber} = ${phone}
+                   and ${sessionParticipants.invitedAt} is not null
+                   and ${sessionParticipants.invitationStatus} = 'PENDING' and ${sessions.endsAt} > ${now}))
+          and ${byStatus[filter.status]()}`,
+      { phone: filter.phone ?? null },
     );
   }
 
@@ -186,6 +240,7 @@ export class SessionsRepository {
       () => sql`from ${sessions}
         where ${sessions.advisorId} = ${userId} and ${sessions.status} = 'CONFIRMED'
           and ${filter.status === 'UPCOMING' ? sql`${sessions.endsAt} > ${now}` : sql`${sessions.endsAt} <= ${now}`}`,
+      {},
     );
   }
 
@@ -198,12 +253,14 @@ export class SessionsRepository {
     name: string,
     filter: SessionListFilter,
     source: () => SQL,
+    extraValues: Record<string, unknown>,
   ): Promise<{ ids: number[]; total: number }> {
     const typed = filter.sessionType !== undefined;
     const statement = `${name}${typed ? '_typed' : ''}`;
     const rows = () =>
       typed ? sql`${source()} and ${sessions.sessionType} = ${listValues.sessionType}` : source();
     const values = {
+      ...extraValues,
       userId: filter.userId,
       now: filter.now.toISOString(),
       ...(typed ? { sessionType: filter.sessionType } : {}),

@@ -1,3 +1,4 @@
+import { normaliseKenyanMobile } from '@myprosper/contract/booking';
 import type { Session, SessionListStatus, SessionPage, SessionType } from '@myprosper/contract/sessions';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Env } from '../../config/env.ts';
@@ -11,7 +12,7 @@ import {
   noReplyOrganizer,
   sessionEventUid,
 } from './session-calendar.ts';
-import { effectiveStatus, toSession, type Viewer } from './session-view.ts';
+import { effectiveStatus, toSession, type Viewer, type ViewerInvitation } from './session-view.ts';
 import { type SessionRecord, SessionsRepository } from './sessions.repository.ts';
 
 export interface ReadableSession {
@@ -37,6 +38,35 @@ export class SessionsService {
     throw notFound(sessionMessages.sessionNotFound);
   }
 
+  /** The caller's phone (2547…) if an SMS code proved it; null otherwise. */
+  async verifiedPhoneOf(caller: CurrentUser, db: DbOrTx = this.db): Promise<string | null> {
+    if (!caller.phoneVerified) return null;
+    const stored = await new SessionsRepository(db).findVerifiedPhone(caller.id);
+    return stored ? normaliseKenyanMobile(stored) : null;
+  }
+
+  /**
+   * findReadable, or else the session whose invitation was sent to the caller's verified phone and not
+   * accepted yet (PENDING or DECLINED): they may read it, to accept or decline, and nothing else.
+   */
+  private async findReadableOrInvited(
+    caller: CurrentUser,
+    id: number,
+  ): Promise<ReadableSession & { invitation?: ViewerInvitation }> {
+    try {
+      return await this.findReadable(caller, id);
+    } catch (error) {
+      if (caller.role !== 'ADVISEE') throw error;
+      const phone = await this.verifiedPhoneOf(caller);
+      if (!phone) throw error;
+      const repository = new SessionsRepository(this.db);
+      const invitation = await repository.findSentInvitation(id, phone);
+      const record = invitation ? await repository.findRecord(id) : null;
+      if (!invitation || !record) throw error;
+      return { record, viewer: 'ADVISEE', invitation };
+    }
+  }
+
   /** A session in the contract's shape, as this viewer sees it. */
   async view(
     record: SessionRecord,
@@ -49,8 +79,15 @@ export class SessionsService {
   }
 
   async getSession(caller: CurrentUser, id: number): Promise<Session> {
-    const { record, viewer } = await this.findReadable(caller, id);
-    return this.view(record, viewer);
+    const { record, viewer, invitation } = await this.findReadableOrInvited(caller, id);
+    if (!invitation) return this.view(record, viewer);
+    const participants = await new SessionsRepository(this.db).findParticipants([record.id]);
+    return toSession(record, participants, {
+      viewer,
+      now: new Date(),
+      timeZone: this.env.TIME_ZONE,
+      invitation,
+    });
   }
 
   async listSessions(
@@ -71,17 +108,39 @@ export class SessionsService {
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     };
+    const phone = as === 'ADVISEE' ? await this.verifiedPhoneOf(caller) : null;
     const { ids, total } =
       as === 'ADVISOR'
         ? await repository.listAdvisorSessionIds(query)
-        : await repository.listAdviseeSessionIds(query);
+        : await repository.listAdviseeSessionIds({ ...query, phone });
     const [records, participants] = await Promise.all([
       repository.findRecords(ids),
       repository.findParticipants(ids),
     ]);
+    // A session listed for an invitation the caller has not taken up yet: their own row, PENDING.
+    const invitationOf = (sessionId: number): ViewerInvitation | undefined => {
+      if (!phone) return undefined;
+      const own = participants.find(
+        (p) =>
+          p.sessionId === sessionId &&
+          p.adviseeId === caller.id &&
+          (p.isHost || p.invitationStatus === 'ACCEPTED'),
+      );
+      const invited = participants.find(
+        (p) => p.sessionId === sessionId && p.adviseeId === null && p.phoneNumber === phone,
+      );
+      return !own && invited && invited.invitationStatus === 'PENDING'
+        ? { phoneNumber: phone, invitationStatus: 'PENDING' }
+        : undefined;
+    };
     return {
       sessions: records.map((record) =>
-        toSession(record, participants, { viewer: as, now, timeZone: this.env.TIME_ZONE }),
+        toSession(record, participants, {
+          viewer: as,
+          now,
+          timeZone: this.env.TIME_ZONE,
+          invitation: invitationOf(record.id),
+        }),
       ),
       page: filter.page,
       pageSize: filter.pageSize,
@@ -109,7 +168,9 @@ export class SessionsService {
       description: `MyProsper ${record.sessionType === 'GROUP' ? 'group' : 'individual'} session on ${record.topic.name} with ${record.advisor.name}. Reference ${record.reference}. Join at ${url}`,
       url,
       organizer: noReplyOrganizer(this.env),
+      // Only people who are the session's (its host, attendees who accepted): an invited number is nobody's.
       attendees: participants
+        .filter((p) => p.isHost || p.invitationStatus === 'ACCEPTED')
         .filter((p): p is typeof p & { email: string } => p.email !== null)
         .map((p) => ({
           name: p.name ?? p.phoneNumber ?? p.email,

@@ -25,7 +25,7 @@ export function SessionActions({ session, viewer, now }: { session: Session; vie
           {viewer.isAdvisor ? 'Start session' : 'Join session'}
         </Button>
       )}
-      {isUpcoming && isActive(session) && (
+      {isUpcoming && isActive(session) && !session.yourInvitation && (
         <Button
           variant="light"
           size="md"

@@ -36,6 +36,13 @@ export function SessionNotice({ session, viewer }: { session: Session; viewer: V
       </Alert>
     );
   }
+  if (!viewer.isAdvisor && session.yourInvitation?.invitationStatus === 'DECLINED') {
+    return (
+      <Alert color="gray" variant="light" title="You declined this invitation" role="status">
+        <Text fz="sm">{session.advisee.name} was told. Nothing of yours was added to this session.</Text>
+      </Alert>
+    );
+  }
   if (owesPayment(session, viewer)) {
     return (
       <Alert color="yellow" variant="light" title="Awaiting payment" role="status">

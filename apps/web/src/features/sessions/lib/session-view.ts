@@ -63,15 +63,19 @@ export function otherParty(session: Session, viewer: Viewer): { role: 'Mentor' |
 /** Whether this viewer's part is paid: mentors see confirmed sessions as paid; a group attendee, their share. */
 export function isPaidForViewer(session: Session, viewer: Viewer): boolean {
   if (viewer.isAdvisor) return session.paymentStatus === 'PAID';
+  if (session.yourInvitation) return false;
   const own = session.groupSessionAttendees.find((attendee) => attendee.adviseeId === viewer.userId);
   return (own?.paymentStatus ?? session.paymentStatus) === 'PAID';
 }
 
-export type PaymentBadge = 'Paid' | 'Awaiting payment' | 'Expired' | 'Cancelled';
+export type PaymentBadge = 'Paid' | 'Awaiting payment' | 'Expired' | 'Cancelled' | 'Invited' | 'Declined';
 
 export function paymentBadge(session: Session, viewer: Viewer): PaymentBadge {
   if (session.status === 'EXPIRED') return 'Expired';
   if (session.status === 'CANCELLED') return 'Cancelled';
+  if (!viewer.isAdvisor && session.yourInvitation) {
+    return session.yourInvitation.invitationStatus === 'DECLINED' ? 'Declined' : 'Invited';
+  }
   return isPaidForViewer(session, viewer) ? 'Paid' : 'Awaiting payment';
 }
 
@@ -80,6 +84,8 @@ export const paymentBadgeColor: Record<PaymentBadge, string> = {
   'Awaiting payment': 'yellow',
   Expired: 'gray',
   Cancelled: 'red',
+  Invited: 'blue',
+  Declined: 'gray',
 };
 
 /** Still holding its hour (unpaid within the hold, or confirmed). */
@@ -118,15 +124,20 @@ export function canRate(session: Session, viewer: Viewer): boolean {
 export function owesPayment(session: Session, viewer: Viewer): boolean {
   return (
     !viewer.isAdvisor &&
+    !session.yourInvitation &&
     isActive(session) &&
     session.sessionStatus === 'UPCOMING' &&
     !isPaidForViewer(session, viewer)
   );
 }
 
-/** A group attendee (not the host) who has not accepted the invitation yet. */
+/**
+ * A group attendee (not the host) who has not accepted the invitation yet: invited by their verified phone
+ * (`yourInvitation`, nothing of theirs attached yet), or an older attendee row of theirs still PENDING.
+ */
 export function hasPendingInvitation(session: Session, viewer: Viewer): boolean {
   if (viewer.isAdvisor || session.sessionType !== 'GROUP') return false;
+  if (session.yourInvitation) return session.yourInvitation.invitationStatus === 'PENDING';
   const own = session.groupSessionAttendees.find((attendee) => attendee.adviseeId === viewer.userId);
   return Boolean(own && !own.isHost && own.invitationStatus === 'PENDING');
 }

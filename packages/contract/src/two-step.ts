@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authenticateResponse, resetLinkParts } from './auth.ts';
-import { envelope, messageOnly } from './common.ts';
+import { envelope, idParam, messageOnly } from './common.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -123,5 +123,5 @@ export const twoStepRecoveryItem = z.object({
 });
 export type TwoStepRecoveryItem = z.infer<typeof twoStepRecoveryItem>;
 export const twoStepRecoveriesResponse = envelope(z.array(twoStepRecoveryItem));
-export const twoStepRecoveryParams = z.object({ id: z.coerce.number().int().positive() });
+export const twoStepRecoveryParams = z.object({ id: idParam });
 export const twoStepRecoveryDecisionResponse = messageOnly;

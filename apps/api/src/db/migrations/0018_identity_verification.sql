@@ -50,4 +50,6 @@ CREATE UNIQUE INDEX "two_step_recoveries_one_pending" ON "two_step_recoveries" U
 CREATE INDEX "uploaded_files_from_idx" ON "uploaded_files" USING btree ("uploaded_from","created_at");--> statement-breakpoint
 CREATE INDEX "uploaded_files_email_idx" ON "uploaded_files" USING btree ("uploaded_for_email","created_at");--> statement-breakpoint
 CREATE INDEX "users_phone_idx" ON "users" USING btree ("phone_number");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_phone_unique" ON "users" USING btree ("phone_number") WHERE "users"."phone_verified_at" is not null;
+CREATE UNIQUE INDEX "users_phone_unique" ON "users" USING btree ("phone_number") WHERE "users"."phone_verified_at" is not null;--> statement-breakpoint
+-- Invitations by consent: an invitation not yet accepted is attached to no account (it used to be attached at booking to whoever had typed that number).
+UPDATE "session_participants" SET "advisee_id" = NULL, "email" = NULL WHERE "invitation_status" = 'PENDING' AND NOT "is_host";

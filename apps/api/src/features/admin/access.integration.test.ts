@@ -65,6 +65,9 @@ const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; p
   { method: 'GET', path: '/payouts.csv' },
   { method: 'GET', path: '/insights' },
   { method: 'GET', path: '/audit' },
+  { method: 'GET', path: '/twoStepRecoveries' },
+  { method: 'POST', path: '/twoStepRecoveries/{id}/approve', payload: {} },
+  { method: 'POST', path: '/twoStepRecoveries/{id}/refuse', payload: {} },
 ];
 
 function urlOf(path: string): string {

@@ -54,6 +54,8 @@ export const adminMessages = {
   rejected: 'Application rejected',
   notFound: 'This application was not found',
   alreadyReviewed: 'This application has already been reviewed',
+  /** Approving an applicant who has not opened the link e-mailed to them (rejecting needs no such thing). */
+  emailNotConfirmed: 'The applicant has not confirmed their e-mail address yet',
   reasonTooLong: `Please keep the reason under ${rejectionReasonMaxLength} characters`,
 } as const;
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { adminMessages } from '@myprosper/contract/admin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -18,8 +19,9 @@ import {
   applicationFiles,
   sendApplication,
 } from '../advisor-application/application.test-helpers.ts';
-import { login, randomIp, waitForMail } from '../auth/auth.test-helpers.ts';
+import { emailLinkTokenTo, login, openEmailLink, randomIp, waitForMail } from '../auth/auth.test-helpers.ts';
 import { bearer, signIn } from '../profiles/profiles.test-helpers.ts';
+import { auditRowsOf } from './admin.test-helpers.ts';
 
 describe('admin review of mentor applications', () => {
   let ctx: TestContext;
@@ -50,6 +52,15 @@ describe('admin review of mentor applications', () => {
     const email = fields.email as string;
     const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     return { email, password: fields.password as string, id: row!.id };
+  }
+
+  /** Applies and opens the link e-mailed to the applicant, as an applicant who can be approved does. */
+  async function applyConfirmed() {
+    const applicant = await apply();
+    expect((await openEmailLink(ctx.app, await emailLinkTokenTo(ctx.app, applicant.email))).statusCode).toBe(
+      200,
+    );
+    return applicant;
   }
 
   const list = (token?: string) =>
@@ -114,7 +125,14 @@ describe('admin review of mentor applications', () => {
   });
 
   it('approval lets the mentor sign in and lists them publicly, with an audit row and an e-mail', async () => {
-    const applicant = await apply();
+    // Not before the applicant confirmed their e-mail address: nothing changes.
+    const unconfirmed = await apply();
+    const refused = await approve(unconfirmed.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(adminMessages.emailNotConfirmed);
+    expect(await auditRowsOf(ctx, 'user', unconfirmed.id)).toEqual([]);
+
+    const applicant = await applyConfirmed();
     expect((await login(ctx.app, applicant.email, applicant.password, randomIp())).statusCode).toBe(403);
     expect(await isListed(applicant.id)).toBe(false);
 

@@ -91,7 +91,13 @@ export class ApplicationsRepository {
   /** The applicant, locked for the review (call inside a transaction); null when not a mentor. */
   async lockApplicant(userId: number) {
     const [row] = await this.db
-      .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        status: users.status,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.role, 'ADVISOR')))
       .for('update')

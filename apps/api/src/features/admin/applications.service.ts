@@ -84,6 +84,9 @@ export class ApplicationsService {
       if (!applicant) throw notFound(adminMessages.notFound);
       if (applicant.status !== 'PENDING_REVIEW')
         throw new AppError('CONFLICT', adminMessages.alreadyReviewed);
+      // Only an address its owner confirmed becomes a mentor's (their files are kept only once it is).
+      if (status === 'ACTIVE' && applicant.emailVerifiedAt === null)
+        throw new AppError('CONFLICT', adminMessages.emailNotConfirmed);
       await repository.setReviewed(applicantId, status, reason, admin.id);
       await new AuditLogRepository(tx).record({
         actorId: admin.id,

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn } from './support/api.ts';
+import {
+  bookFirstFree,
+  bookingMentor,
+  demo,
+  lastMessageId,
+  latestMessageTo,
+  payByMpesa,
+  registerAdvisee,
+  signIn,
+} from './support/api.ts';
 import { expect, type OtherBrowser, test } from './support/fixtures.ts';
 
 /**
@@ -129,12 +138,17 @@ test('a group of three holds a call: everyone sees and hears the two others', as
     ...mentor,
     otherAttendees: [guest.phone],
   });
+  // The invitation goes out once the host has paid (with the next run of the messages job, every minute);
+  // only then can the guest accept it.
+  const guestNumber = `254${guest.phone.slice(1)}`;
+  const seen = await lastMessageId(page.request, guestNumber);
+  await payByMpesa(page.request, host, sessionId);
+  await latestMessageTo(page.request, guestNumber, { after: seen, timeoutMs: 150_000 });
   const accepted = await page.request.post('/myprosper/api/acceptInvitation', {
     headers: guest.auth,
     data: { sessionId, adviseeId: guest.userId },
   });
   expect(accepted.ok(), await accepted.text()).toBe(true);
-  await payByMpesa(page.request, host, sessionId);
   await payByMpesa(page.request, guest, sessionId);
 
   const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);

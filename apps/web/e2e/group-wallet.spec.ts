@@ -3,6 +3,7 @@ import {
   bookFirstFree,
   bookingMentor,
   freshPhone,
+  lastMessageId,
   latestMessageTo,
   payByMpesa,
   registerAdvisee,
@@ -38,9 +39,11 @@ test('an invited friend pays their group share from the wallet with Checkout Ses
     ...mentor,
     otherAttendees: [friend.phone, freshPhone().local, freshPhone().local],
   });
+  const friendNumber = `254${friend.phone.slice(1)}`;
+  const seen = await lastMessageId(request, friendNumber);
   await payByMpesa(request, host, sessionId);
   // Only now, paid, does the invitation go out (with the next run of the messages job, every minute).
-  await latestMessageTo(request, `254${friend.phone.slice(1)}`, { timeoutMs: 150_000 });
+  await latestMessageTo(request, friendNumber, { after: seen, timeoutMs: 150_000 });
 
   await signIn(page, friend.email);
   await page.goto(`/sessions/${sessionId}`);

@@ -28,9 +28,11 @@ async function paidGroupSession(request: APIRequestContext, phone: string): Prom
     ...mentor,
     otherAttendees: [phone],
   });
+  const number = `254${phone.slice(1)}`;
+  const seen = await lastMessageId(request, number);
   await payByMpesa(request, host, sessionId);
   // The SMS goes out with the next run of the messages job (every minute).
-  const sms = await latestMessageTo(request, `254${phone.slice(1)}`, { timeoutMs: 150_000 });
+  const sms = await latestMessageTo(request, number, { after: seen, timeoutMs: 150_000 });
   expect(sms.body).toContain('invited you to a MyProsper group session');
   return sessionId;
 }

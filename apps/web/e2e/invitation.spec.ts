@@ -6,6 +6,7 @@ import {
   demo,
   demoPassword,
   freshPhone,
+  lastMessageId,
   latestMessageTo,
   linkIn,
   logIn,
@@ -27,9 +28,11 @@ async function bookGroupSession(request: APIRequestContext, phone: string): Prom
     ...mentor,
     otherAttendees: [phone],
   });
+  const number = `254${phone.slice(1)}`;
+  const seen = await lastMessageId(request, number);
   await payByMpesa(request, advisee, sessionId);
   // The SMS goes out with the next run of the messages job (every minute).
-  await latestMessageTo(request, `254${phone.slice(1)}`, { timeoutMs: 150_000 });
+  await latestMessageTo(request, number, { after: seen, timeoutMs: 150_000 });
   return sessionId;
 }
 

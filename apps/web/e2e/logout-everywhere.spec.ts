@@ -22,6 +22,8 @@ const notWalked = [
   '/login',
   '/auth/password/forgot',
   '/resetPassword/:email/:userId/:timestamp',
+  // A link from an e-mail, judged on load (e2e/signup.spec.ts opens it).
+  '/verify-email/:token',
   '/admin/*',
 ];
 
@@ -48,6 +50,7 @@ const everyonesRoutes = [
   '/profile/password/reset',
   '/profile/devices',
   '/profile/security',
+  '/profile/phone/verify',
   '/wallet',
   '/buyVoucher',
   '*',

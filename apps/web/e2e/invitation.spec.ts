@@ -11,6 +11,7 @@ import {
   linkIn,
   logIn,
   payByMpesa,
+  phoneCodeFromOutbox,
   registerAdvisee,
   signIn,
 } from './support/api.ts';
@@ -78,7 +79,12 @@ test('a friend invited by SMS opens the link, signs up with the phone filled in 
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
-  // Signed in, the invitation is accepted and the session opens.
+  // Signed in, the phone is proven with the code texted to it; then the invitation is accepted and the
+  // session opens.
+  await expect(page.getByRole('heading', { name: 'Verify your phone number' })).toBeVisible();
+  const code = await phoneCodeFromOutbox(page.request, phone.normalised);
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('Session invitation accepted successfully').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}$`));
   expect(await page.evaluate(() => localStorage.getItem('invitationSessionId'))).toBeNull();

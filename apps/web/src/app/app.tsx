@@ -22,8 +22,8 @@ export function App() {
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <StartupEffects />
           <BrowserRouter>
+            <StartupEffects />
             <AppRoutes />
           </BrowserRouter>
         </SessionProvider>

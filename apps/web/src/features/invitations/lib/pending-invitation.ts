@@ -1,3 +1,4 @@
+import { verificationMessages } from '@myprosper/contract/verification';
 import type { QueryClient } from '@tanstack/react-query';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import type { SessionUser } from '../../../lib/session.ts';
@@ -10,8 +11,8 @@ export function storePendingInvitation(sessionId: number): void {
 }
 
 /**
- * Spec 4: a stored pending invitation is accepted for the signed-in user and cleared, on startup and after
- * every sign-in. Success shows 'Session invitation accepted successfully'; a refusal shows the server's
+ * Spec 4: a stored pending invitation is accepted for the signed-in user and cleared, on startup, after every
+ * sign-in and once the person's phone is verified (an unverified phone keeps it stored). Success shows 'Session invitation accepted successfully'; a refusal shows the server's
  * message (the key is cleared either way).
  */
 export async function acceptPendingInvitation(user: SessionUser, queryClient: QueryClient): Promise<void> {
@@ -25,6 +26,12 @@ export async function acceptPendingInvitation(user: SessionUser, queryClient: Qu
     const message = await result;
     if (isFirst) notify.success(message);
   } catch (failure) {
-    if (isFirst) notify.error(errorMessage(failure));
+    const message = errorMessage(failure);
+    // Just signed up: the phone is proven first (the verify screen), then the invitation is accepted.
+    if (message === verificationMessages.phoneNotVerified) {
+      storePendingInvitation(sessionId);
+      return;
+    }
+    if (isFirst) notify.error(message);
   }
 }

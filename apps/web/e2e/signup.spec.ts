@@ -112,7 +112,8 @@ test('a new advisee confirms their e-mail by the link, sent again from the profi
   await fillEverythingButPhone(page, email);
   await field(page, 'Phone number').fill(uniquePhone());
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Sign-up goes on to the phone's code first (phone-verification.spec.ts); the e-mail is the subject here.
+  await expect(page).toHaveURL(/\/profile\/phone\/verify\?sent=1/);
   const first = await latestMessageTo(page.request, email);
   expect(first.subject).toBe('Confirm your MyProsper e-mail address');
 

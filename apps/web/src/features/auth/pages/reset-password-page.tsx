@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ResetLinkParts } from '@myprosper/contract/auth';
 import { messages } from '@myprosper/contract/messages';
 import { validateNewPassword } from '@myprosper/contract/validation';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCheckResetLink } from '../api/check-reset-link.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { LinkCheck, LinkError } from '../components/link-check.tsx';
 import { TwoStepRecoveryForm } from '../components/two-step-recovery-form.tsx';
 import { newPasswordFieldErrors } from '../lib/new-password-errors.ts';
 
@@ -38,30 +39,16 @@ export function ResetPasswordPage() {
   );
 }
 
-function LinkError({ message }: { message: string }) {
-  return (
-    <Text role="alert" c="red.9" fw={600}>
-      {message}
-    </Text>
-  );
-}
-
 function CheckedResetForm({ parts }: { parts: ResetLinkParts }) {
-  const check = useCheckResetLink(parts);
-  if (check.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-hidden="true" />
-        <VisuallyHidden>Checking the link…</VisuallyHidden>
-      </Center>
-    );
-  }
-  if (check.isError) return <LinkError message={errorMessage(check.error)} />;
   return (
-    <Stack gap="xl">
-      <ResetPasswordForm parts={parts} />
-      <TwoStepRecoveryForm parts={parts} />
-    </Stack>
+    <LinkCheck check={useCheckResetLink(parts)}>
+      {() => (
+        <Stack gap="xl">
+          <ResetPasswordForm parts={parts} />
+          <TwoStepRecoveryForm parts={parts} />
+        </Stack>
+      )}
+    </LinkCheck>
   );
 }
 

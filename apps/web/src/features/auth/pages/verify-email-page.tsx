@@ -1,11 +1,11 @@
-import { Anchor, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { verificationMessages } from '@myprosper/contract/verification';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/notify.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { LinkCheck, LinkError } from '../components/link-check.tsx';
 
 /**
  * /verify-email/{token}: the link e-mailed to an address. The server judges it on load and confirms the
@@ -21,29 +21,17 @@ export function VerifyEmailPage() {
   );
 }
 
-function LinkError({ message }: { message: string }) {
+function CheckedLink({ token }: { token: string }) {
   return (
-    <Text role="alert" c="red.9" fw={600}>
-      {message}
-    </Text>
+    <LinkCheck check={useVerifyEmail(token)}>{(answer) => <Confirmed message={answer.message} />}</LinkCheck>
   );
 }
 
-function CheckedLink({ token }: { token: string }) {
-  const check = useVerifyEmail(token);
-  if (check.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-hidden="true" />
-        <VisuallyHidden>Checking the link…</VisuallyHidden>
-      </Center>
-    );
-  }
-  if (check.isError) return <LinkError message={errorMessage(check.error)} />;
+function Confirmed({ message }: { message: string }) {
   return (
     <Stack gap="md">
       <Text role="status" fw={600} c="teal.9">
-        {check.data.message}
+        {message}
       </Text>
       <Text>
         <Anchor component={Link} to={paths.profile}>

@@ -94,7 +94,8 @@ export class AuthService {
       logSecurityEvent(caller, securityEvents.loginFailed, { userId: account?.id ?? null });
       throw unauthorized(messages.incorrectLogin);
     }
-    await failures.clear(keys.account);
+    // Only an account with failures counted has a row to clear: a plain sign-in writes nothing more.
+    if (counts.has(keys.account)) await failures.clear(keys.account);
     this.assertMaySignIn(account);
     // Two-step sign-in: the password step answers a challenge for the code step (two-step.routes.ts).
     return (await this.deps.twoStep.challengeFor(account)) ?? this.startSignIn(account, device);

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { signInFailures } from '../../db/schema/verification.ts';
 import { type FailureCount, failureMemoryMinutes } from './sign-in-delays.ts';
@@ -35,6 +35,6 @@ export class SignInFailuresRepository {
   }
 
   async clear(key: string): Promise<void> {
-    await this.db.delete(signInFailures).where(inArray(signInFailures.key, [key]));
+    await this.db.delete(signInFailures).where(eq(signInFailures.key, key));
   }
 }

@@ -13,6 +13,17 @@ import { limitPerAddress, perAccount } from '../../lib/rate-limits.ts';
 import { ok } from '../../lib/reply.ts';
 import { InvitationsService } from './invitations.service.ts';
 
+/** What accepting or declining an invitation may answer besides 200. */
+const answerErrors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  410: errorEnvelope,
+  422: errorEnvelope,
+  429: errorEnvelope,
+};
+
 /** Group session invitations, under /myprosper/api. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new InvitationsService(app.db.db, {
@@ -51,16 +62,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The caller accepts the group session invitation sent to their verified phone (again: same answer)',
         security: [{ bearer: [] }],
         body: acceptInvitationRequest,
-        response: {
-          200: acceptInvitationResponse,
-          401: errorEnvelope,
-          403: errorEnvelope,
-          404: errorEnvelope,
-          409: errorEnvelope,
-          410: errorEnvelope,
-          422: errorEnvelope,
-          429: errorEnvelope,
-        },
+        response: { 200: acceptInvitationResponse, ...answerErrors },
       },
       onRequest: [app.requireUser, acceptsPerAddress],
       preHandler: app.requireVerifiedPhone,
@@ -78,16 +80,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The caller declines the group session invitation sent to their verified phone; the host is e-mailed (again: same answer)',
         security: [{ bearer: [] }],
         body: declineInvitationRequest,
-        response: {
-          200: declineInvitationResponse,
-          401: errorEnvelope,
-          403: errorEnvelope,
-          404: errorEnvelope,
-          409: errorEnvelope,
-          410: errorEnvelope,
-          422: errorEnvelope,
-          429: errorEnvelope,
-        },
+        response: { 200: declineInvitationResponse, ...answerErrors },
       },
       onRequest: [app.requireUser, acceptsPerAddress],
       preHandler: app.requireVerifiedPhone,

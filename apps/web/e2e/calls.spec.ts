@@ -143,7 +143,7 @@ test('a group of three holds a call: everyone sees and hears the two others', as
   const guestNumber = `254${guest.phone.slice(1)}`;
   const seen = await lastMessageId(page.request, guestNumber);
   await payByMpesa(page.request, host, sessionId);
-  await latestMessageTo(page.request, guestNumber, { after: seen, timeoutMs: 150_000 });
+  await latestMessageTo(page.request, guestNumber, { after: seen, timeoutMs: 20_000 });
   const accepted = await page.request.post('/myprosper/api/acceptInvitation', {
     headers: guest.auth,
     data: { sessionId, adviseeId: guest.userId },

@@ -30,6 +30,8 @@ export interface JobRunnerOptions {
 export class JobRunner {
   private readonly jobs = new Map<string, RecurringJob>();
   private boss: PgBoss | null = null;
+  /** Names with a `soon` send in flight. */
+  private readonly asked = new Set<string>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -85,6 +87,25 @@ export class JobRunner {
     if (!this.boss) throw new Error('the job runner is not started');
     if (!this.jobs.has(name)) throw new Error(`unknown job ${name}`);
     await this.boss.send(name, {});
+  }
+
+  /**
+   * Ask for a run as soon as the runner can take it, from work that has just committed (a payment, a booking).
+   * Asks made while one is being sent add nothing, and the queue's one-at-a-time policy keeps runs from
+   * overlapping. Does nothing when the runner is not running (tests with JOBS_ENABLED
+   * off, a process shutting down): the schedule still catches the work. Never throws: the caller's work is
+   * already done.
+   */
+  soon(name: string): void {
+    const boss = this.boss;
+    if (!boss || !this.jobs.has(name) || this.asked.has(name)) return;
+    this.asked.add(name);
+    boss
+      .send(name, {})
+      .catch((error: unknown) =>
+        this.options.onError(error instanceof Error ? error : new Error(String(error))),
+      )
+      .finally(() => this.asked.delete(name));
   }
 
   async stop(): Promise<void> {

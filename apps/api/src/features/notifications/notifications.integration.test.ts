@@ -385,4 +385,43 @@ describe('session messages: invitations, confirmations, reschedule notices and r
       await restarted.close();
     }
   });
+
+  it('sends the invitations as soon as the host paid, without waiting for the schedule', async () => {
+    const live = await buildApp({
+      // The schedule would run only on the first of January: what arrives comes from the payment.
+      env: { ...ctx.env, JOBS_ENABLED: true, JOBS_POLL_SECONDS: 0.5, NOTIFICATIONS_CRON: '0 0 1 1 *' },
+      database: ctx.database,
+      signingSecret: 'test-secret-'.padEnd(48, 'x'),
+      logger: false,
+    });
+    try {
+      await live.ready();
+      const liveCtx: TestContext = { ...ctx, app: live };
+      const db = ctx.database.db;
+      const { advisor, topic } = await createMentor(db);
+      const host = await createAdvisee(db);
+      const invited = uniquePhone();
+      const slot = (await availabilityOf(live, advisor.id)).bookableSlots.find(
+        (s) => new Date(s.startsAt).getTime() > Date.now() + 48 * hour,
+      )!;
+      const booked = await book(
+        liveCtx,
+        host,
+        bookingPayload(advisor.id, topic.id, slot, {
+          sessionType: 'GROUP',
+          otherAttendees: [`0${invited.slice(3)}`],
+        }),
+      );
+      expect(booked.statusCode, booked.body).toBe(200);
+      await expect.poll(async () => (await messagesTo(host.email)).length, { timeout: 10_000 }).toBe(1);
+      expect(await messagesTo(invited)).toEqual([]);
+
+      await fundWallet(liveCtx, host, 50_000);
+      expect((await checkout(liveCtx, host, booked.json().data.id as number)).statusCode).toBe(200);
+      await expect.poll(async () => (await messagesTo(invited)).length, { timeout: 10_000 }).toBe(1);
+      expect((await messagesTo(invited))[0]?.body).toContain('invited you to a MyProsper group session');
+    } finally {
+      await live.close();
+    }
+  });
 });

@@ -187,6 +187,10 @@ export const envSchema = z.object({
   CARD_MERCHANT_POST_URL: z.url().optional(),
   /** A mentee cancelling at least this many hours before the start gets their payment back in full. */
   CANCEL_FULL_REFUND_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** "Attended": in the call at least this many minutes between a session's start and its end. */
+  PRESENCE_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** A group session needs two paid attendees this many hours before the start (or at booking, if sooner). */
+  GROUP_CUTOFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** What the platform keeps of each paid session (rounded down to a shilling); the mentor earns the rest. */
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** How often ended sessions are looked for to pay their mentors. */

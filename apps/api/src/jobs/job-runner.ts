@@ -4,6 +4,9 @@ import PgBoss from 'pg-boss';
 /** The advisory lock instances take in turn while setting up their job queues. */
 const jobsStartLockKey = 72_430_027;
 
+/** The least time between two runs asked for by `soon`. */
+const soonGapMs = 1_000;
+
 /** A recurring job: its handler runs on one instance at a time, at each tick of its cron (UTC). */
 export interface RecurringJob {
   name: string;
@@ -30,8 +33,9 @@ export interface JobRunnerOptions {
 export class JobRunner {
   private readonly jobs = new Map<string, RecurringJob>();
   private boss: PgBoss | null = null;
-  /** Names with a `soon` send in flight. */
-  private readonly asked = new Set<string>();
+  /** When each job was last asked for by `soon`, and the timers of asks kept for the end of the gap. */
+  private readonly lastSoon = new Map<string, number>();
+  private readonly deferred = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -91,27 +95,38 @@ export class JobRunner {
 
   /**
    * Ask for a run as soon as the runner can take it, from work that has just committed (a payment, a booking).
-   * Asks made while one is being sent add nothing, and the queue's one-at-a-time policy keeps runs from
-   * overlapping. Does nothing when the runner is not running (tests with JOBS_ENABLED
-   * off, a process shutting down): the schedule still catches the work. Never throws: the caller's work is
-   * already done.
+   * At most one run is asked for per job each `soonGapMs`: an ask inside the gap is kept for its end (one
+   * timer, however many asks), so a burst of writes costs one run, and no ask is lost. The queue's
+   * one-at-a-time policy keeps runs from overlapping. Does nothing when the runner is not running (tests with
+   * JOBS_ENABLED off, a process shutting down): the schedule still catches the work. Never throws: the
+   * caller's work is already done.
    */
   soon(name: string): void {
-    const boss = this.boss;
-    if (!boss || !this.jobs.has(name) || this.asked.has(name)) return;
-    this.asked.add(name);
-    boss
+    if (!this.boss || !this.jobs.has(name) || this.deferred.has(name)) return;
+    const wait = (this.lastSoon.get(name) ?? 0) + soonGapMs - Date.now();
+    if (wait > 0) {
+      const timer = setTimeout(() => {
+        this.deferred.delete(name);
+        this.soon(name);
+      }, wait);
+      timer.unref();
+      this.deferred.set(name, timer);
+      return;
+    }
+    this.lastSoon.set(name, Date.now());
+    this.boss
       .send(name, {})
       .catch((error: unknown) =>
         this.options.onError(error instanceof Error ? error : new Error(String(error))),
-      )
-      .finally(() => this.asked.delete(name));
+      );
   }
 
   async stop(): Promise<void> {
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;
+    for (const timer of this.deferred.values()) clearTimeout(timer);
+    this.deferred.clear();
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

@@ -106,3 +106,16 @@ describe('HOST and the stand-ins', () => {
     }
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('follows PORT when unset, so links point at the server that sent them', () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '3101' }).PUBLIC_URL).toBe('http://localhost:3101');
+  });
+
+  it('is taken as given when set', () => {
+    expect(parseEnv({ PORT: '3101', PUBLIC_URL: 'https://myprosper.co.ke' }).PUBLIC_URL).toBe(
+      'https://myprosper.co.ke',
+    );
+  });
+});

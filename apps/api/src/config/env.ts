@@ -15,8 +15,11 @@ export const envSchema = z.object({
    * stand-ins and /dev/outbox are for the developer's own machine; 0.0.0.0 (every interface) otherwise.
    */
   HOST: z.string().min(1).optional(),
-  /** The address people use to reach the app; links in e-mails and SMS start with it. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The address people use to reach the app; links in e-mails, SMS and calendar files start with it. Unset:
+   * http://localhost:PORT, so a server started on another port still sends people to itself.
+   */
+  PUBLIC_URL: z.url().optional(),
   /** A PostgreSQL server. Without it the API runs embedded PostgreSQL (PGlite) with data under DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -220,9 +223,10 @@ export const envSchema = z.object({
 type ParsedEnv = z.infer<typeof envSchema>;
 
 /** The settings once read: those whose default depends on NODE_ENV or SANDBOX have it filled in. */
-export type Env = Omit<ParsedEnv, 'ADMIN_TWO_STEP' | 'HOST'> & {
+export type Env = Omit<ParsedEnv, 'ADMIN_TWO_STEP' | 'HOST' | 'PUBLIC_URL'> & {
   ADMIN_TWO_STEP: 'required' | 'optional';
   HOST: string;
+  PUBLIC_URL: string;
 };
 
 export class EnvError extends Error {}
@@ -251,13 +255,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /**
  * Settings whose default depends on others: admins need two-step sign-in in production; with the stand-ins
- * on, the server listens on this machine only.
+ * on, the server listens on this machine only; the public address follows the port.
  */
 function withProductionDefaults(env: ParsedEnv): Env {
   return {
     ...env,
     ADMIN_TWO_STEP: env.ADMIN_TWO_STEP ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
     HOST: env.HOST ?? (env.SANDBOX ? '127.0.0.1' : '0.0.0.0'),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };
 }
 

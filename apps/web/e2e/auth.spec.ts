@@ -168,3 +168,57 @@ test('a person signed in on two browsers signs the other one out, which is sent 
   await expect(devices).toHaveCount(1);
   await expect(page).toHaveURL(/\/profile\/devices$/);
 });
+
+test('Try again on the no-connection screen brings a signed-in person back to the page they were on', async ({
+  page,
+}) => {
+  const { email } = await registerAdvisee(page.request, 'Wanjiru Kamau');
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/wallet$/);
+
+  // The token check cannot reach the server: the no-connection screen, then Try again once it can.
+  await page.route('**/myprosper/auth/validateToken', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  const tryAgain = page.getByRole('button', { name: 'Try again' });
+  await expect(tryAgain).toBeVisible();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await page.unroute('**/myprosper/auth/validateToken');
+  await tryAgain.click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
+});
+
+test('a sign-in that ended while the app was closed says so on the next visit, and OK goes to log in', async ({
+  page,
+  request,
+}) => {
+  const { email } = await registerAdvisee(page.request, 'Wanjiru Kamau');
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/wallet$/);
+
+  // Logging out everywhere from another device ends this sign-in; the bearer token is spoilt as if expired.
+  const other = await request.post('/myprosper/auth/authenticate', {
+    data: { username: email, password: demoPassword },
+  });
+  const { jwttoken } = (await other.json()) as { jwttoken: string };
+  expect(
+    (await request.post('/myprosper/auth/logout', { headers: { authorization: `Bearer ${jwttoken}` } })).ok(),
+  ).toBe(true);
+  await page.evaluate(() => localStorage.setItem('token', 'expired.bearer.token'));
+
+  await page.reload();
+  await expect(page.getByText('Your session has expired. Please login again.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

@@ -4,7 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { NetworkErrorScreen } from '../../components/network-error-screen.tsx';
-import { sessionQueryKey, useValidateToken } from '../../features/auth/api/validate-token.ts';
+import {
+  sessionQueryKey,
+  takeEndedAtLoad,
+  useValidateToken,
+} from '../../features/auth/api/validate-token.ts';
 import { ApiError, onUnauthorized } from '../../lib/api-client.ts';
 import { type Session, SessionContext, type SessionUser, storeUser } from '../../lib/session.ts';
 import { storage, storageKeys } from '../../lib/storage.ts';
@@ -19,6 +23,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isExpired, setIsExpired] = useState(false);
 
   useEffect(() => onUnauthorized(() => setIsExpired(true)), []);
+  // A sign-in found ended by the check on load raises the same dialog as a 401 during a visit.
+  const loaded = sessionQuery.isSuccess;
+  useEffect(() => {
+    if (loaded && takeEndedAtLoad()) setIsExpired(true);
+  }, [loaded]);
 
   const signIn = useCallback(
     (response: AuthenticateResponse, username?: string) => {
@@ -59,9 +68,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   // When the check settles, the whole app renders: in the background (interruptible), behind the loader.
-  const isChecking = useDeferredValue(
-    sessionQuery.isPending || (sessionQuery.isError && sessionQuery.isFetching),
-  );
+  // A check that starts again (Try again: the query goes back to pending) shows the loader at once: a
+  // deferred value would first render the routes with nobody signed in, and their guards would send a
+  // signed-in person to /login and on to Home.
+  const checking = sessionQuery.isPending || (sessionQuery.isError && sessionQuery.isFetching);
+  const settling = useDeferredValue(checking);
+  const isChecking = checking || settling;
   if (isChecking) {
     return <FullPageLoader />;
   }

@@ -25,10 +25,21 @@ export async function validateToken(token: string): Promise<SessionUser> {
 /** The session lives in the query cache under this key: null when signed out. */
 export const sessionQueryKey = ['session'] as const;
 
+/** Set when the check on load found a sign-in that has ended; read once by the session provider. */
+let endedAtLoad = false;
+
+/** Whether the last check on load found a sign-in that had ended (the session-expired dialog is owed). */
+export function takeEndedAtLoad(): boolean {
+  const ended = endedAtLoad;
+  endedAtLoad = false;
+  return ended;
+}
+
 /**
  * The token check on load (spec 4): no stored token is a visitor; 200 refreshes the stored user. A refused
  * token (bearer tokens live minutes) is exchanged once for a new one with the refresh cookie and checked
- * again; when that fails too, the token is forgotten (a visitor, no dialog). Anything else (no network, a
+ * again; when that fails too, the sign-in has ended: the token is forgotten and the session-expired dialog
+ * is raised (spec 4: 'An expired session raises the session-expired dialog'). Anything else (no network, a
  * server failure) is an error the shell shows with Try again.
  */
 export async function loadSession(): Promise<SessionUser | null> {
@@ -37,6 +48,7 @@ export async function loadSession(): Promise<SessionUser | null> {
   const user = (await checkToken(token)) ?? (await checkRefreshedToken(token));
   if (!user) {
     clearStoredSession();
+    endedAtLoad = true;
     return null;
   }
   storeUser(user);

@@ -152,6 +152,10 @@ test('an invitation link fills the phone in, read-only; a broken one says so', a
   await page.goto('/signup/12/not*base64!');
   await expect(page.getByText('Invalid link', { exact: true })).toBeVisible();
   await expect(field(page, 'Full name')).toHaveCount(0);
+  // It decodes, but to something that is not a phone number.
+  await page.goto(`/signup/12/${Buffer.from('hello there').toString('base64')}`);
+  await expect(page.getByText('Invalid link', { exact: true })).toBeVisible();
+  await expect(field(page, 'Full name')).toHaveCount(0);
 
   const phone = uniquePhone();
   await page.goto(`/signup/12/${Buffer.from(phone).toString('base64')}`);

@@ -1,6 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
-import { decodeLinkPart } from '@myprosper/contract/validation';
+import { decodeLinkPart, isValidPhone } from '@myprosper/contract/validation';
 import { useLocation, useParams } from 'react-router';
 import { type PhoneInputValue, phoneFromText } from '../../../components/phone-field/phone-value.ts';
 import { paths } from '../../../config/paths.ts';
@@ -19,11 +19,16 @@ interface Invitation {
   phone: PhoneInputValue;
 }
 
-/** The invitation of /signup/{sessionId}/{phoneNo} (phoneNo base64), or null when the link cannot be read. */
+/**
+ * The invitation of /signup/{sessionId}/{phoneNo} (phoneNo base64), or null when the link cannot be read or
+ * does not carry a phone number (a read-only field that could never be submitted helps nobody).
+ */
 function readInvitation(sessionId: string | undefined, phoneNo: string | undefined): Invitation | null {
   const phone = decodeLinkPart(phoneNo);
   const id = Number(sessionId);
-  if (phone === null || !Number.isInteger(id) || id <= 0) return null;
+  // Links carry the number as typed (0712…) or as stored (2547…).
+  if (phone === null || !(isValidPhone(phone) || isValidPhone(`+${phone}`))) return null;
+  if (!Number.isInteger(id) || id <= 0) return null;
   return { sessionId: id, phone: phoneFromText(phone) };
 }
 

@@ -43,14 +43,35 @@ test('the profile picker offers both ways in', async ({ page }) => {
   await expect(main.getByRole('link', { name: 'Become a Mentor' })).toHaveAttribute('href', '/new_advisor');
 });
 
-test('a mentor only pages refuse an advisee', async ({ page }) => {
+test("a mentor's pages do not exist for an advisee, nor an advisee's for a mentor", async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill(demo.advisee);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile/advisor/time');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/advisor\/time$/);
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, demo.mentor);
+  await page.goto('/selfAssessment');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('routes match exactly: another case or a trailing slash is another address; profile links need sign-in', async ({
+  page,
+}) => {
+  for (const address of ['/ABOUT', '/about/', '/Advisors', '/topics/']) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' }), address).toBeVisible();
+  }
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  for (const address of ['/invite', '/help']) {
+    await page.goto(address);
+    await expect(page, address).toHaveURL(/\/login$/);
+  }
 });
 
 test('an expired bearer token is refreshed without signing out, until the sign-in is revoked', async ({

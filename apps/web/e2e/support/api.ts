@@ -22,8 +22,13 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   if (!response.ok())
     throw new Error(`sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
   const login = (await response.json()) as LoginResponse;
+  // Stored once per tab (as a sign-in does), not again on every page: after Logout, or once the sign-in has
+  // ended, the next page must not find the old token put back.
   await page.addInitScript(
     (session) => {
+      const injected = `e2e-signed-in:${session.jwttoken}`;
+      if (window.sessionStorage.getItem(injected)) return;
+      window.sessionStorage.setItem(injected, 'yes');
       if (window.localStorage.getItem('token')) return;
       window.localStorage.setItem('token', session.jwttoken);
       window.localStorage.setItem('userId', String(session.userId));

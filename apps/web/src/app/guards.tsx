@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { getReturnPath } from '../lib/return-path.ts';
 import { useSession } from '../lib/session.ts';
+import { NotFound } from './not-found.ts';
 
 /** Where a guard sent the visitor from, for /login to return to. */
 export interface GuardState {
@@ -31,16 +32,16 @@ export function RequireAuth() {
   return <Navigate to="/login" replace state={state} />;
 }
 
-/** Registered only for advisors (the role decision of spec 6). */
+/** Registered only for advisors (the role decision of spec 6): for anyone else the route does not exist. */
 export function AdvisorOnly() {
   const { isAdvisor } = useSession();
-  return isAdvisor ? <Outlet /> : <Navigate to="/" replace />;
+  return isAdvisor ? <Outlet /> : <NotFound />;
 }
 
-/** Registered only for non-advisors. */
+/** Registered only for non-advisors: for an advisor the route does not exist. */
 export function NonAdvisorOnly() {
   const { isAdvisor } = useSession();
-  return isAdvisor ? <Navigate to="/" replace /> : <Outlet />;
+  return isAdvisor ? <NotFound /> : <Outlet />;
 }
 
 /** The admin's pages (mentor application review): admins only, everyone else goes to /. */

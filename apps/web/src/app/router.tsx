@@ -1,7 +1,8 @@
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { publicPages } from './first-page.ts';
 import { AdminOnly, AdvisorOnly, AnonymousOnly, NonAdvisorOnly, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { NotFound } from './not-found.ts';
 import { type PageComponent, page } from './page.ts';
 
 /** The route table of spec 2.1: every route matched exactly, each behind its guard. */
@@ -46,14 +47,6 @@ export const routes: RouteObject[] = [
       {
         path: '/invitation/:sessionId/:phoneNo',
         Component: page(() => import('../features/invitations/pages/invitation-page.tsx'), 'InvitationPage'),
-      },
-      {
-        path: '/invite',
-        Component: page(() => import('../features/profiles/pages/invite-page.tsx'), 'InvitePage'),
-      },
-      {
-        path: '/help',
-        Component: page(() => import('../features/profiles/pages/help-page.tsx'), 'HelpPage'),
       },
       // The e-mailed link works signed in or not (often opened on another device).
       {
@@ -153,6 +146,15 @@ export const routes: RouteObject[] = [
             path: '/profile',
             Component: page(() => import('../features/profiles/pages/profile-page.tsx'), 'ProfilePage'),
           },
+          // Linked from the profile, like its other pages.
+          {
+            path: '/invite',
+            Component: page(() => import('../features/profiles/pages/invite-page.tsx'), 'InvitePage'),
+          },
+          {
+            path: '/help',
+            Component: page(() => import('../features/profiles/pages/help-page.tsx'), 'HelpPage'),
+          },
           {
             path: '/profile/password/reset',
             Component: page(
@@ -245,22 +247,42 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      { path: '*', Component: page(() => import('./pages/not-found-page.tsx'), 'NotFoundPage') },
+      { path: '*', Component: NotFound },
     ],
   },
 ];
+
+/** Every route matched as written: /ABOUT is not /about (React Router ignores case unless told). */
+function caseSensitive(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => ({
+    ...route,
+    ...(route.path !== undefined && { caseSensitive: true }),
+    ...(route.children && { children: caseSensitive(route.children) }),
+  })) as RouteObject[];
+}
+
+const exactRoutes = caseSensitive(routes);
+
+/** React Router takes /about/ for /about; spec 2.1 matches exactly, so a trailing slash is another address. */
+const noRoutesAddress = '/page-not-found';
+
+function hasTrailingSlash(pathname: string): boolean {
+  return pathname.length > 1 && pathname.endsWith('/');
+}
 
 /**
  * The routes, in the declarative mode of React Router (inside <BrowserRouter>): the data router's loaders and
  * actions are not used, and leaving them out keeps about 18 kB (gzip) off every first page.
  */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  // An address with a trailing slash is matched as one no route has: Page Not Found, inside the layout.
+  return useRoutes(exactRoutes, hasTrailingSlash(pathname) ? noRoutesAddress : undefined);
 }
 
 /** Starts fetching the code of the page at this address at once, before the app has rendered (the first page). */
 export function preloadPage(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  for (const { route } of matchRoutes(exactRoutes, pathname) ?? []) {
     const component = route.Component as Partial<PageComponent> | null | undefined;
     void component?.preload?.();
   }

@@ -1,9 +1,11 @@
 import type { SlotRules } from '@myprosper/contract/slots';
 import type { Env } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import type { SessionRulesEnv } from '../../lib/session-rules.ts';
 import { BookingRepository } from './booking.repository.ts';
 
-export type BookingEnv = Pick<
+export type BookingEnv = SessionRulesEnv &
+  Pick<
   Env,
   | 'TIME_ZONE'
   | 'PUBLIC_URL'

@@ -98,6 +98,7 @@ const table: Record<string, string> = {
   'GET /myprosper/api/getFAQsByUserType/:userType':         open200,
   'GET /myprosper/api/getActiveTestimonials':               open200,
   'GET /myprosper/api/getPricingSettingByPriceType/:priceType': open200,
+  'GET /myprosper/api/sessionRules':                        open200,
   'GET /myprosper/api/getIndustries':                       open200,
   'GET /myprosper/api/getLanguages':                        open200,
   'GET /myprosper/api/getLeadSources':                      open200,

@@ -105,6 +105,23 @@ export class VouchersRepository {
     return row?.voucherId ?? null;
   }
 
+  /** Whether an M-PESA push for this voucher is still waiting for its answer. */
+  async hasPendingPayment(voucherId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: payments.id })
+      .from(voucherPayments)
+      .innerJoin(payments, eq(payments.id, voucherPayments.paymentId))
+      .where(
+        and(
+          eq(voucherPayments.voucherId, voucherId),
+          eq(payments.provider, 'MPESA'),
+          eq(payments.status, 'PENDING'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** The latest payment attempt of each voucher given. */
   async latestPayments(voucherIds: readonly number[]) {
     if (voucherIds.length === 0) return new Map<number, typeof payments.$inferSelect>();

@@ -17,7 +17,7 @@ export const voucherPaymentMode = z.enum(voucherPaymentModes);
 export type VoucherPaymentMode = z.infer<typeof voucherPaymentMode>;
 
 /** PENDING_PAYMENT until paid; ACTIVE once paid (its code sent); REDEEMED once it paid a session. */
-export const voucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED'] as const;
+export const voucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED', 'REFUNDED'] as const;
 export const voucherStatus = z.enum(voucherStatuses);
 export type VoucherStatus = z.infer<typeof voucherStatus>;
 
@@ -25,6 +25,7 @@ export const voucherStatusLabels: Record<VoucherStatus, string> = {
   PENDING_PAYMENT: 'Awaiting payment',
   ACTIVE: 'Not used yet',
   REDEEMED: 'Used',
+  REFUNDED: 'Refunded to your wallet',
 };
 
 export const voucherNoteMaxLength = 500;

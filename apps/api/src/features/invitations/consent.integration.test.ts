@@ -153,7 +153,8 @@ describe('group invitations by consent', () => {
     expect((await get(victim, `/getAdvisorSessionById/${session.id}`)).statusCode).toBe(404);
     await sendDueSessionMessages(ctx);
     const reference = session.answer.json().data.reference as string;
-    const aboutIt = (m: { body: string }) => m.body.includes(reference) || m.body.includes('invited you');
+    const aboutIt = (m: { body: string }) =>
+      m.body.includes(reference) || m.body.includes('MyProsper invitation');
     expect((await smsTo(victim.phoneNumber!)).filter(aboutIt)).toEqual([]);
     expect((await mailTo(victim.email)).filter(aboutIt)).toEqual([]);
   });
@@ -215,7 +216,7 @@ describe('group invitations by consent', () => {
     await sendDueSessionMessages(ctx);
     const sms = await smsTo(phone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toContain('invited you');
+    expect(sms[0]!.body).toContain('MyProsper invitation');
     expect((await rowOf(session.id, phone)).invitedAt).not.toBeNull();
     const status = await ctx.app.inject({ method: 'GET', url: link });
     expect(status.statusCode, status.body).toBe(200);

@@ -20,7 +20,7 @@ import {
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
 import { sendDueSessionMessages } from '../notifications/notifications.test-helpers.ts';
-import { checkout, fundWallet } from '../payments/payments.test-helpers.ts';
+import { cancel, checkout, fundWallet } from '../payments/payments.test-helpers.ts';
 
 /** 254712345678 -> 0712345678, as a person types it when booking. */
 const local = (phone254: string) => `0${phone254.slice(3)}`;
@@ -186,6 +186,8 @@ describe('group invitations by consent', () => {
         }),
       );
       const data = res.json().data as Session;
+      // Given up at once: one person holds few unpaid sessions at a time (issue 20).
+      expect((await cancel(ctx, host, data.id)).statusCode).toBe(200);
       answers.push({
         status: res.statusCode,
         invited: data.groupSessionAttendees

@@ -130,6 +130,8 @@ const table: Record<string, string> = {
   'POST /myprosper/api/createVoucher':                      '401 200 403 403 403 403 401 401 401',
   'POST /myprosper/api/makeVoucherMpesaPayment':            '401 200 404 404 404 404 401 401 401',
   'GET /myprosper/api/getVoucher/:reference':               '401 200 404 404 404 404 401 401 401',
+  // The owner's voucher is not refundable (its mentor still gives its program): 409 to them, 404 to others.
+  'POST /myprosper/api/refundVoucher':                      '401 409 404 404 404 404 401 401 401',
   'GET /myprosper/api/myVouchers':                          signedIn,
   'POST /myprosper/api/redeemVoucher':                      '401 422 404 403 403 403 401 401 401',
   // Profiles, files, mentor settings, self assessment, help.
@@ -420,6 +422,7 @@ const requests: Record<string, Build> = {
   'POST /myprosper/api/makeVoucherMpesaPayment': (w) =>
     json({ reference: w.voucherReference, phoneNumber: phones.noCallback }),
   'GET /myprosper/api/getVoucher/:reference': (w) => ({ params: { reference: w.voucherReference } }),
+  'POST /myprosper/api/refundVoucher': (w) => json({ reference: w.voucherReference }),
   // A well-formed code that was never issued.
   'POST /myprosper/api/redeemVoucher': (w) =>
     json({ sessionId: w.sessions.unpaid, voucherCode: 'ABCDEFGHJKMNPQRS' }),

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { DarajaClient } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
@@ -26,6 +26,7 @@ import {
   sendStkPush,
   toPaymentAttempt,
 } from '../payments/payments.door.ts';
+import { postTransaction } from '../wallet/wallet.door.ts';
 import { newVoucherReference } from './voucher-code.ts';
 import { type VoucherRecord, VouchersRepository } from './vouchers.repository.ts';
 
@@ -48,6 +49,8 @@ export function toVoucherView(record: VoucherRecord, lastPayment: PaymentAttempt
     createdAt: record.createdAt.toISOString(),
     paidAt: record.paidAt?.toISOString() ?? null,
     redeemedAt: record.redeemedAt?.toISOString() ?? null,
+    mentorGone: record.mentorGone,
+    refundedAt: record.refundedAt?.toISOString() ?? null,
     lastPayment,
   };
 }
@@ -148,6 +151,33 @@ export class VouchersService {
     if (!phone.ok) throw invalid(phone.message);
     const record = await this.findOwn(caller, reference);
     return this.pushFor(caller, record, phone.phone);
+  }
+
+  /**
+   * The buyer's unused voucher whose mentor left or stopped giving its program, refunded to the buyer's
+   * wallet (VOUCHERS to the wallet, one ledger transaction), once however many times it is asked.
+   */
+  async refund(caller: CurrentUser, reference: string): Promise<VoucherView> {
+    const record = await this.findOwn(caller, reference);
+    await this.db.transaction(async (tx) => {
+      const repository = new VouchersRepository(tx);
+      const voucher = await repository.lock(record.id);
+      if (!voucher || voucher.status !== 'ACTIVE') throw conflict(voucherMessages.notRefundable);
+      const current = await repository.findRecord(record.id);
+      if (!current?.mentorGone) throw conflict(voucherMessages.mentorStillGives);
+      const now = new Date();
+      await postTransaction(tx, {
+        kind: 'VOUCHER_REFUND',
+        reference: `voucher-refund:${voucher.id}`,
+        memo: `Gift voucher ${voucher.reference} refunded: its mentor no longer gives ${current.topicName}`,
+        lines: [
+          { account: { platform: 'VOUCHERS' }, amount: -voucher.amount },
+          { account: { wallet: voucher.buyerId }, amount: voucher.amount },
+        ],
+      });
+      if (!(await repository.markRefunded(voucher.id, now))) throw conflict(voucherMessages.notRefundable);
+    });
+    return this.get(caller, reference);
   }
 
   private async findOwn(caller: CurrentUser, reference: string): Promise<VoucherRecord> {

@@ -110,10 +110,12 @@ const table: Record<string, string> = {
   'GET /myprosper/api/getAdvisorSessionById/:id':           sessionPeople,
   'GET /myprosper/api/sessions/:id/calendar.ics':           sessionPeople,
   'POST /myprosper/api/addFeedback':                        '401 200 404 403 404 404 401 401 401',
-  'POST /myprosper/api/bookSession':                        '401 200 200 422 403 403 401 401 401',
+  // The advisee already holds the world's two unpaid sessions: past authorization, the hold limit answers 409.
+  'POST /myprosper/api/bookSession':                        '401 409 200 422 403 403 401 401 401',
   'POST /myprosper/api/rescheduleSession':                  sessionPeople,
   // Payments and wallets.
-  'POST /myprosper/api/makeMpesaPayment':                   '401 200 404 403 403 403 401 401 401',
+  // The world's prompt for the advisee's share still waits: past authorization, one at a time answers 409.
+  'POST /myprosper/api/makeMpesaPayment':                   '401 409 404 403 403 403 401 401 401',
   'POST /myprosper/api/mpesa/callback/:token':              open200,
   'GET /myprosper/api/getLastPayment/:id':                  sessionPeople,
   'POST /myprosper/api/checkoutSession':                    '401 422 403 403 403 403 401 401 401',

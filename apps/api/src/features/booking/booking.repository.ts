@@ -301,7 +301,11 @@ export class BookingRepository {
   }): Promise<HoldsOfPerson> {
     const at = query.now.toISOString();
     const since = new Date(query.now.getTime() - query.lookbackHours * 3_600_000).toISOString();
-    const result = await this.db.execute<{ running: number; with_mentor: number; lapsed: string[] | null }>(sql`
+    const result = await this.db.execute<{
+      running: number;
+      with_mentor: number;
+      lapsed: string[] | null;
+    }>(sql`
       select
         count(*) filter (where ${holdsSlotAt(sql`${at}::timestamptz`)} and ${sessions.status} = 'PENDING_PAYMENT')::int
           as running,

@@ -2,7 +2,11 @@ import type { SessionRules } from '@myprosper/contract/rules';
 
 type HoldRules = Pick<
   SessionRules,
-  'maxUnpaidHolds' | 'maxUnpaidHoldsPerMentor' | 'lapsedHoldsBeforePause' | 'lapseWindowHours' | 'lapsePauseHours'
+  | 'maxUnpaidHolds'
+  | 'maxUnpaidHoldsPerMentor'
+  | 'lapsedHoldsBeforePause'
+  | 'lapseWindowHours'
+  | 'lapsePauseHours'
 >;
 
 /** What a person holds and let lapse, as BookingRepository.readHoldsOf reads it under the person's lock. */
@@ -48,9 +52,9 @@ export function holdPauseUntil(rules: HoldRules, lapsedAt: readonly Date[], now:
 export function holdRefusal(rules: HoldRules, holds: HoldsOfPerson, now: Date): HoldRefusal | null {
   const until = holdPauseUntil(rules, holds.lapsedAt, now);
   if (until) return { kind: 'paused', until };
-  if (holds.running >= rules.maxUnpaidHolds) return { kind: 'tooMany', limit: rules.maxUnpaidHolds };
   if (holds.runningWithMentor >= rules.maxUnpaidHoldsPerMentor) {
     return { kind: 'tooManyWithMentor', limit: rules.maxUnpaidHoldsPerMentor };
   }
+  if (holds.running >= rules.maxUnpaidHolds) return { kind: 'tooMany', limit: rules.maxUnpaidHolds };
   return null;
 }

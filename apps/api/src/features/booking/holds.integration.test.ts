@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { createAdvisee } from '../../db/seed/factories.ts';
-import { book, bookingPayload, createMentor, freeSlot, lapseHold, setTestPrices } from './booking.test-helpers.ts';
+import {
+  book,
+  bookingPayload,
+  createMentor,
+  freeSlot,
+  lapseHold,
+  setTestPrices,
+} from './booking.test-helpers.ts';
 
 /** Issue 20, holds: nobody holds a mentor's calendar unpaid, and letting holds lapse pauses holding. */
 describe('unpaid holds are limited per person', () => {
@@ -39,6 +46,9 @@ describe('unpaid holds are limited per person', () => {
       bookingPayload(first!.advisor.id, first!.topic.id, await freeSlot(ctx.app, first!.advisor.id, 0)),
     );
     expect(sameMentor.statusCode).toBe(409);
+    expect(sameMentor.json().message).toBe(
+      bookingMessages.tooManyHoldsWithMentor(rules.maxUnpaidHoldsPerMentor),
+    );
     for (const other of [second!, third!]) {
       const res = await book(
         ctx,
@@ -86,14 +96,20 @@ describe('unpaid holds are limited per person', () => {
       bookingPayload(advisor.id, topic.id, await freeSlot(ctx.app, advisor.id, 10)),
     );
     expect(res.statusCode).toBe(409);
-    const until = new Date(Math.max(...lapsedAt.map((at) => at.getTime())) + rules.lapsePauseHours * 3_600_000);
+    const until = new Date(
+      Math.max(...lapsedAt.map((at) => at.getTime())) + rules.lapsePauseHours * 3_600_000,
+    );
     const local = localDateTimeOf(until, 'Africa/Nairobi');
-    expect(res.json().message).toBe(bookingMessages.holdsPaused(`${formatDateChip(local.date)} at ${local.time}`));
+    expect(res.json().message).toBe(
+      bookingMessages.holdsPaused(`${formatDateChip(local.date)} at ${local.time}`),
+    );
     // Once the pause is over (the lapses moved back past it), holding works again.
     await db
       .update(sessions)
       .set({
-        holdExpiresAt: new Date(Date.now() - (rules.lapseWindowHours + rules.lapsePauseHours + 1) * 3_600_000),
+        holdExpiresAt: new Date(
+          Date.now() - (rules.lapseWindowHours + rules.lapsePauseHours + 1) * 3_600_000,
+        ),
       })
       .where(eq(sessions.adviseeId, advisee.id));
     const later = await book(
@@ -116,7 +132,8 @@ describe('unpaid holds are limited per person', () => {
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(rules.maxUnpaidHolds);
     const refused = answers.filter((res) => res.statusCode === 409);
     expect(refused).toHaveLength(mentors.length - rules.maxUnpaidHolds);
-    for (const res of refused) expect(res.json().message).toBe(bookingMessages.tooManyHolds(rules.maxUnpaidHolds));
+    for (const res of refused)
+      expect(res.json().message).toBe(bookingMessages.tooManyHolds(rules.maxUnpaidHolds));
     const held = await db.select().from(sessions).where(eq(sessions.adviseeId, advisee.id));
     expect(held).toHaveLength(rules.maxUnpaidHolds);
   });

@@ -6,14 +6,14 @@ import { BookingRepository } from './booking.repository.ts';
 
 export type BookingEnv = SessionRulesEnv &
   Pick<
-  Env,
-  | 'TIME_ZONE'
-  | 'PUBLIC_URL'
-  | 'BOOKING_HORIZON_WEEKS'
-  | 'BOOKING_MIN_NOTICE_MINUTES'
-  | 'BOOKING_HOLD_MINUTES'
-  | 'RESCHEDULE_CUTOFF_HOURS'
->;
+    Env,
+    | 'TIME_ZONE'
+    | 'PUBLIC_URL'
+    | 'BOOKING_HORIZON_WEEKS'
+    | 'BOOKING_MIN_NOTICE_MINUTES'
+    | 'BOOKING_HOLD_MINUTES'
+    | 'RESCHEDULE_CUTOFF_HOURS'
+  >;
 
 /** A mentor's booking rules at `now`: weekly hours, blocked dates, and the configured limits. */
 export async function loadSlotRules(

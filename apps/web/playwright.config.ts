@@ -62,6 +62,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     // Calls open this long before their start (default 10 minutes): the journeys book sessions hours ahead.
-    env: { PORT: String(serverPort(worker)), CALL_EARLY_JOIN_MINUTES: '43200' },
+    // Every journey pays from the sandbox's one paying number and writes to the demo mentors: the limits per
+    // number (M-PESA prompts an hour, session SMS a day) have their own integration tests.
+    env: {
+      PORT: String(serverPort(worker)),
+      CALL_EARLY_JOIN_MINUTES: '43200',
+      MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
+      SMS_PER_NUMBER_PER_DAY: '1000',
+    },
   })),
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { formatDateChip } from '@myprosper/contract/dates';
+import { policyLines, sessionRulesAnswer } from '@myprosper/contract/rules';
 import type { Locator, Page } from '@playwright/test';
 import { bookFirstFree, demoMentorId, freeSlots, registerAdvisee, signIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -37,6 +38,15 @@ test('an advisee books an individual session and finds it under Pending', async 
   await flow.getByRole('button', { name: /Individual session/ }).click();
   await expect(flow.getByText(formatDateChip(date))).toBeVisible();
   await expect(flow.getByText('We hold this slot for 15 minutes while you pay')).toBeVisible();
+  // The policy before paying, in the words the server makes from the rules it enforces (issue 20), on a phone.
+  const answer = await page.request.get('/myprosper/api/sessionRules');
+  const { data } = sessionRulesAnswer.parse(await answer.json());
+  expect(data.policy).toEqual(policyLines(data.rules));
+  const policy = flow.getByRole('region', { name: 'Session policy' });
+  for (const line of data.policy) await expect(policy).toContainText(`${line.title}. ${line.text}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await flow.getByRole('button', { name: 'Back' }).click();
   await expect(flow.getByRole('button', { name: /Group session/ })).toBeVisible();
   await flow.getByRole('button', { name: /Individual session/ }).click();

@@ -33,7 +33,7 @@ async function paidGroupSession(request: APIRequestContext, phone: string): Prom
   await payByMpesa(request, host, sessionId);
   // The SMS goes out with the next run of the messages job (every minute).
   const sms = await latestMessageTo(request, number, { after: seen, timeoutMs: 20_000 });
-  expect(sms.body).toContain('invited you to a MyProsper group session');
+  expect(sms.body).toContain('MyProsper invitation: a group session');
   return sessionId;
 }
 

@@ -54,7 +54,7 @@ test('a friend invited by SMS opens the link, signs up with the phone filled in 
 
   const sms = await latestMessageTo(page.request, phone.normalised, { timeoutMs: 20_000 });
   expect(sms.channel).toBe('SMS');
-  expect(sms.body).toContain('invited you to a MyProsper group session');
+  expect(sms.body).toContain('MyProsper invitation: a group session');
   const link = new URL(linkIn(sms.body, '/invitation/'));
   expect(link.pathname).toBe(
     `/invitation/${sessionId}/${Buffer.from(phone.normalised).toString('base64url')}`,

@@ -18,7 +18,7 @@ import {
   validateLinkedInUrl,
 } from './profiles.ts';
 import { isVideoFileName } from './uploads.ts';
-import { isFullName, isValidEmail, isValidPhone } from './validation.ts';
+import { isValidEmail, isValidPhone, validateFullName } from './validation.ts';
 
 /**
  * The mentor application (/new_advisor): three steps, each checked by Next in the spec's order, and sent as
@@ -116,7 +116,8 @@ export function validateBioData(
   if (blank) return blank;
   if (!files.hasImage) return problem('profilePic', messages.uploadProfileImage);
   if (files.isCropped === false) return problem('profilePic', messages.finishCropping);
-  if (!isFullName(form.name ?? '')) return problem('name', messages.fullName);
+  const nameProblem = validateFullName(form.name ?? '');
+  if (nameProblem) return problem('name', nameProblem);
   if (!isValidEmail(form.email ?? '')) return problem('email', messages.invalidEmail);
   if (!isValidPhone(form.phoneNumber ?? '')) return problem('phoneNumber', messages.invalidPhoneNo);
   if ((form.password ?? '').length < passwordMinLength) return problem('password', messages.passwordLength);

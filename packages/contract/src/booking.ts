@@ -66,6 +66,13 @@ export const bookingMessages = {
   ownPhone: 'You are already in the session: add only the other attendees',
   tooManyBookings:
     'You have made too many bookings in the last hour. Please pay for the sessions you have booked, or try again later.',
+  tooManyHolds: (limit: number) =>
+    `You already have ${limit} unpaid booking${limit === 1 ? '' : 's'}. Please pay for one or cancel it before booking another.`,
+  tooManyHoldsWithMentor: (limit: number) =>
+    `You already have ${limit} unpaid booking${limit === 1 ? '' : 's'} with this mentor. Please pay for one or cancel it before booking another.`,
+  /** `until`: when the pause ends, as 'Mon 3rd, Jan 2022 at 14:00 (Nairobi time)'. */
+  holdsPaused: (until: string) =>
+    `Several of your bookings lapsed unpaid, so booking is paused until ${until}. Sessions you book then must be paid within the time shown.`,
 } as const;
 
 /** Why a chosen date and time cannot be booked, for `checkSlot`'s problems. */

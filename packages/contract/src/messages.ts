@@ -10,6 +10,7 @@ export const messages = {
   incorrectLogin: 'Incorrect username or password',
   fillAllFields: 'Please fill all fields',
   fullName: 'Please enter your full name',
+  nameCharacters: 'A name may contain only letters, spaces, apostrophes and hyphens',
   invalidEmail: 'Invalid email',
   invalidPhoneNo: 'Invalid Phone No',
   fillPhone: 'Please fill in phone number',

@@ -241,6 +241,10 @@ export type MpesaCallbackBody = z.infer<typeof mpesaCallbackBody>;
 export const mpesaCallbackAnswer = z.object({ ResultCode: z.number().int(), ResultDesc: z.string() });
 
 export const paymentMessages = {
+  promptPending:
+    'A payment prompt for this is still waiting on the phone. Please answer it, or ask again in a few minutes once it has ended.',
+  tooManyPrompts: (perHour: number) =>
+    `This number has had ${perHour} M-PESA payment prompt${perHour === 1 ? '' : 's'} in the last hour. Please try again later, or pay another way.`,
   initiated: 'Payment initiation successful. Please refresh the page after making payment.',
   checkoutSuccessful: 'Session checkout successful',
   cancelled: 'Session cancelled',

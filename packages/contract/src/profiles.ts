@@ -7,11 +7,11 @@ import { passwordMinLength } from './patterns.ts';
 import {
   emailField,
   isBlank,
-  isFullName,
   isValidEmail,
   isValidPhone,
   type Message,
   toE164Phone,
+  validateFullName,
 } from './validation.ts';
 
 /**
@@ -131,7 +131,8 @@ export function validateAdviseeSignUp(
   const required = ['name', 'email', 'industryId', 'password', 'confirmPassword', 'source', 'gender', 'dob'];
   const blank = firstBlank({ ...form, industryId: toId(form.industryId) }, required);
   if (blank) return blank;
-  if (!isFullName(form.name ?? '')) return problem('name', messages.fullName);
+  const nameProblem = validateFullName(form.name ?? '');
+  if (nameProblem) return problem('name', nameProblem);
   if (!isValidEmail(form.email ?? '')) return problem('email', messages.invalidEmail);
   if (!isValidPhone(form.phoneNumber ?? '')) return problem('phoneNumber', messages.invalidPhoneNo);
   if ((form.password ?? '').length < passwordMinLength) return problem('password', messages.passwordLength);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from './common.ts';
 
 /**
  * The rules of sessions and money that nobody can game, in one place: the server enforces them from these
@@ -59,6 +60,8 @@ export const sessionRulesResponse = z.object({
   policy: z.array(z.object({ title: z.string(), text: z.string() })),
 });
 export type SessionRulesResponse = z.infer<typeof sessionRulesResponse>;
+/** The answer of GET /myprosper/api/sessionRules in the envelope of every answer. */
+export const sessionRulesAnswer = envelope(sessionRulesResponse);
 
 /** The policy people read before they pay (booking statement, voucher page), from the numbers the code uses. */
 export function policyLines(rules: SessionRules): { title: string; text: string }[] {

@@ -89,6 +89,9 @@ describe('full name', () => {
     expect(firstMessage(fullNameField, 'Jane')).toBe('Please enter your full name');
     expect(firstMessage(fullNameField, '')).toBe('Please fill all fields');
     expect(fullNameField.parse(' Jane Wanjiru ')).toBe('Jane Wanjiru');
+    expect(firstMessage(fullNameField, 'Jane 0712345678')).toBe(messages.nameCharacters);
+    expect(firstMessage(fullNameField, 'Visit evil.example')).toBe(messages.nameCharacters);
+    expect(fullNameField.parse("Zoë O'Brien-Mwangi")).toBe("Zoë O'Brien-Mwangi");
   });
 });
 

@@ -39,8 +39,34 @@ export function isFullName(name: string): boolean {
   return name.trim().split(/\s+/).filter(Boolean).length >= 2;
 }
 
+/**
+ * A person's name as our messages may carry it: letters of any script (with their accents), spaces,
+ * apostrophes and hyphens; no digits, no addresses or links (issue 20: a name opened SMS and e-mails).
+ */
+const nameCharacters = /^[\p{L}\p{M}'’ -]+$/u;
+
+export function hasNameCharacters(name: string): boolean {
+  const tidy = name.trim().split(/\s+/).join(' ');
+  return nameCharacters.test(tidy) && /\p{L}/u.test(tidy);
+}
+
+/** Two words or more, of letters, spaces, apostrophes and hyphens only. */
 export function validateFullName(name: string): Message | null {
-  return isFullName(name) ? null : messages.fullName;
+  if (!isFullName(name)) return messages.fullName;
+  return hasNameCharacters(name) ? null : messages.nameCharacters;
+}
+
+/**
+ * A name as our messages show it: only its letters, spaces, apostrophes and hyphens (an account made before
+ * names were checked may hold anything); '' when nothing is left.
+ */
+export function nameForMessages(name: string | null | undefined): string {
+  return (name ?? '')
+    .replace(/[^\p{L}\p{M}'’ -]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .join(' ')
+    .slice(0, 60);
 }
 
 export function validatePassword(password: string): Message | null {
@@ -211,7 +237,8 @@ export const fullNameField = z
   .trim()
   .min(1, { message: messages.fillAllFields, abort: true })
   .max(200)
-  .refine(isFullName, messages.fullName);
+  .refine(isFullName, { message: messages.fullName, abort: true })
+  .refine(hasNameCharacters, messages.nameCharacters);
 
 /** A valid phone (default country KE): 'Invalid Phone No'. */
 export const phoneField = /* @__PURE__ */ z

@@ -17,7 +17,7 @@ export const voucherPaymentMode = z.enum(voucherPaymentModes);
 export type VoucherPaymentMode = z.infer<typeof voucherPaymentMode>;
 
 /** PENDING_PAYMENT until paid; ACTIVE once paid (its code sent); REDEEMED once it paid a session. */
-export const voucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED'] as const;
+export const voucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED', 'REFUNDED'] as const;
 export const voucherStatus = z.enum(voucherStatuses);
 export type VoucherStatus = z.infer<typeof voucherStatus>;
 
@@ -25,6 +25,7 @@ export const voucherStatusLabels: Record<VoucherStatus, string> = {
   PENDING_PAYMENT: 'Awaiting payment',
   ACTIVE: 'Not used yet',
   REDEEMED: 'Used',
+  REFUNDED: 'Refunded to your wallet',
 };
 
 export const voucherNoteMaxLength = 500;
@@ -43,6 +44,11 @@ export const voucherMessages = {
   onlyYours: 'You can only see the vouchers you bought',
   mentorNotFound: 'This mentor was not found',
   topicNotOffered: 'This mentor does not give sessions on this program',
+  otherProgram: 'This voucher is for another program',
+  refunded: 'The voucher was refunded to your wallet',
+  mentorStillGives:
+    'The mentor of this voucher still gives sessions on its program, so it cannot be refunded. The recipient can book them with it.',
+  notRefundable: 'Only a paid voucher that has not been used can be refunded',
 } as const;
 
 // ---- The purchase payload (spec 3) and its rules (spec 5) ----
@@ -154,6 +160,12 @@ export const voucherView = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   redeemedAt: z.string().nullable(),
+  /**
+   * Its mentor left or stopped giving its program (issue 20): it books any mentor of the program, and the
+   * buyer may have it refunded to their wallet instead while it is unused.
+   */
+  mentorGone: z.boolean(),
+  refundedAt: z.string().nullable(),
   /** The buyer's latest payment attempt for it. */
   lastPayment: paymentAttempt.nullable(),
 });
@@ -173,6 +185,10 @@ export const voucherMpesaPaymentRequest = z.object({
 });
 export type VoucherMpesaPaymentRequest = z.input<typeof voucherMpesaPaymentRequest>;
 export const voucherMpesaPaymentResponse = envelope(paymentAttempt);
+
+/** POST /myprosper/api/refundVoucher: the buyer's unused voucher whose mentor is gone, to their wallet. */
+export const refundVoucherRequest = z.object({ reference: z.string().trim().min(1).max(40) });
+export const refundVoucherResponse = envelope(voucherView);
 
 /** POST /myprosper/api/redeemVoucher: pay the caller's share of a session with a voucher code. */
 export const redeemVoucherRequest = z.object({

@@ -194,6 +194,10 @@ export const envSchema = z.object({
   PRESENCE_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** A group session needs two paid attendees this many hours before the start (or at booking, if sooner). */
   GROUP_CUTOFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** M-PESA PIN prompts to one number per hour, whoever asks (journeys paying from one test number raise it). */
+  MPESA_PROMPTS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+  /** SMS from bookings and reminders to one number per day (verification codes aside). */
+  SMS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /** What the platform keeps of each paid session (rounded down to a shilling); the mentor earns the rest. */
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** How often ended sessions are looked for to pay their mentors. */

@@ -3,7 +3,12 @@ import type { Env } from '../config/env.ts';
 
 export type SessionRulesEnv = Pick<
   Env,
-  'CANCEL_FULL_REFUND_HOURS' | 'RESCHEDULE_CUTOFF_HOURS' | 'PRESENCE_MINUTES' | 'GROUP_CUTOFF_HOURS'
+  | 'CANCEL_FULL_REFUND_HOURS'
+  | 'RESCHEDULE_CUTOFF_HOURS'
+  | 'PRESENCE_MINUTES'
+  | 'GROUP_CUTOFF_HOURS'
+  | 'MPESA_PROMPTS_PER_NUMBER_PER_HOUR'
+  | 'SMS_PER_NUMBER_PER_DAY'
 >;
 
 /**
@@ -17,5 +22,7 @@ export function sessionRulesOf(env: SessionRulesEnv): SessionRules {
     rescheduleCutoffHours: env.RESCHEDULE_CUTOFF_HOURS,
     presenceMinutes: env.PRESENCE_MINUTES,
     groupCutoffHours: env.GROUP_CUTOFF_HOURS,
+    mpesaPromptsPerNumberPerHour: env.MPESA_PROMPTS_PER_NUMBER_PER_HOUR,
+    smsPerNumberPerDay: env.SMS_PER_NUMBER_PER_DAY,
   };
 }

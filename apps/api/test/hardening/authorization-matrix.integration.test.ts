@@ -98,6 +98,7 @@ const table: Record<string, string> = {
   'GET /myprosper/api/getFAQsByUserType/:userType':         open200,
   'GET /myprosper/api/getActiveTestimonials':               open200,
   'GET /myprosper/api/getPricingSettingByPriceType/:priceType': open200,
+  'GET /myprosper/api/sessionRules':                        open200,
   'GET /myprosper/api/getIndustries':                       open200,
   'GET /myprosper/api/getLanguages':                        open200,
   'GET /myprosper/api/getLeadSources':                      open200,
@@ -109,10 +110,12 @@ const table: Record<string, string> = {
   'GET /myprosper/api/getAdvisorSessionById/:id':           sessionPeople,
   'GET /myprosper/api/sessions/:id/calendar.ics':           sessionPeople,
   'POST /myprosper/api/addFeedback':                        '401 200 404 403 404 404 401 401 401',
-  'POST /myprosper/api/bookSession':                        '401 200 200 422 403 403 401 401 401',
+  // The advisee already holds the world's two unpaid sessions: past authorization, the hold limit answers 409.
+  'POST /myprosper/api/bookSession':                        '401 409 200 422 403 403 401 401 401',
   'POST /myprosper/api/rescheduleSession':                  sessionPeople,
   // Payments and wallets.
-  'POST /myprosper/api/makeMpesaPayment':                   '401 200 404 403 403 403 401 401 401',
+  // The world's prompt for the advisee's share still waits: past authorization, one at a time answers 409.
+  'POST /myprosper/api/makeMpesaPayment':                   '401 409 404 403 403 403 401 401 401',
   'POST /myprosper/api/mpesa/callback/:token':              open200,
   'GET /myprosper/api/getLastPayment/:id':                  sessionPeople,
   'POST /myprosper/api/checkoutSession':                    '401 422 403 403 403 403 401 401 401',
@@ -129,6 +132,8 @@ const table: Record<string, string> = {
   'POST /myprosper/api/createVoucher':                      '401 200 403 403 403 403 401 401 401',
   'POST /myprosper/api/makeVoucherMpesaPayment':            '401 200 404 404 404 404 401 401 401',
   'GET /myprosper/api/getVoucher/:reference':               '401 200 404 404 404 404 401 401 401',
+  // The owner's voucher is not refundable (its mentor still gives its program): 409 to them, 404 to others.
+  'POST /myprosper/api/refundVoucher':                      '401 409 404 404 404 404 401 401 401',
   'GET /myprosper/api/myVouchers':                          signedIn,
   'POST /myprosper/api/redeemVoucher':                      '401 422 404 403 403 403 401 401 401',
   // Profiles, files, mentor settings, self assessment, help.
@@ -419,6 +424,7 @@ const requests: Record<string, Build> = {
   'POST /myprosper/api/makeVoucherMpesaPayment': (w) =>
     json({ reference: w.voucherReference, phoneNumber: phones.noCallback }),
   'GET /myprosper/api/getVoucher/:reference': (w) => ({ params: { reference: w.voucherReference } }),
+  'POST /myprosper/api/refundVoucher': (w) => json({ reference: w.voucherReference }),
   // A well-formed code that was never issued.
   'POST /myprosper/api/redeemVoucher': (w) =>
     json({ sessionId: w.sessions.unpaid, voucherCode: 'ABCDEFGHJKMNPQRS' }),

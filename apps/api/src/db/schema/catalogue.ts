@@ -177,14 +177,36 @@ export const topicViewEvents = pgTable(
     topicName: text('topic_name').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who viewed: 'user:<id>' signed in, else 'address:<hash of the address>'; null on older rows. */
+    viewer: text('viewer'),
+    /** The hour of the view: one view per viewer, topic and hour counts (issue 20). */
+    viewedHour: timestamp('viewed_hour', { withTimezone: true }),
   },
-  (t) => [index('topic_view_events_topic_time_idx').on(t.topicId, t.viewedAt)],
+  (t) => [
+    index('topic_view_events_topic_time_idx').on(t.topicId, t.viewedAt),
+    uniqueIndex('topic_view_events_once_an_hour').on(t.topicId, t.viewer, t.viewedHour),
+  ],
 );
 
 /** Searches, kept for insights such as searches with no results. */
-export const topicSearches = pgTable('topic_searches', {
-  id: serial('id').primaryKey(),
-  query: text('query').notNull(),
-  hits: integer('hits').notNull(),
-  searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const topicSearches = pgTable(
+  'topic_searches',
+  {
+    id: serial('id').primaryKey(),
+    query: text('query').notNull(),
+    hits: integer('hits').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who searched, as topic_view_events.viewer; null on older rows. */
+    searcher: text('searcher'),
+    /** One search per searcher, text (any case) and hour counts (issue 20). */
+    searchedHour: timestamp('searched_hour', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('topic_searches_once_an_hour').using(
+      'btree',
+      t.searcher,
+      sql`lower(${t.query})`,
+      t.searchedHour,
+    ),
+  ],
+);

@@ -1,4 +1,15 @@
-import { integer, pgEnum, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { outboxChannel } from './messaging.ts';
 import { sessions } from './sessions.ts';
 
@@ -49,5 +60,11 @@ export const sessionNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('session_notifications_once').on(t.sessionId, t.kind, t.sequence, t.person, t.channel)],
+  (t) => [
+    unique('session_notifications_once').on(t.sessionId, t.kind, t.sequence, t.person, t.channel),
+    /** SMS to one number in the last day (the daily limit per number). */
+    index('session_notifications_sms_recipient_idx')
+      .on(t.recipient, t.updatedAt)
+      .where(sql`${t.channel} = 'SMS'`),
+  ],
 );

@@ -106,6 +106,10 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     index('payments_participant_idx').on(t.participantId, t.createdAt),
     index('payments_payer_idx').on(t.payerId, t.createdAt),
+    /** M-PESA prompts to one number in the last hour (mpesa-prompts.ts). */
+    index('payments_mpesa_phone_idx')
+      .on(t.phoneNumber, t.createdAt)
+      .where(sql`${t.provider} = 'MPESA'`),
   ],
 );
 

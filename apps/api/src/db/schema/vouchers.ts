@@ -5,7 +5,7 @@ import { payments } from './payments.ts';
 import { sessionParticipants, sessions } from './sessions.ts';
 import { users } from './users.ts';
 
-export const voucherStatus = pgEnum('voucher_status', ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED']);
+export const voucherStatus = pgEnum('voucher_status', ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED', 'REFUNDED']);
 export const voucherPaymentMode = pgEnum('voucher_payment_mode', ['CARD', 'MPESA']);
 
 /**
@@ -46,6 +46,8 @@ export const vouchers = pgTable(
     /** A sender took the delivery at this instant (another may take it over after a while). */
     deliveryClaimedAt: timestamp('delivery_claimed_at', { withTimezone: true }),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    /** Refunded to the buyer's wallet (its mentor left or stopped giving its program), never used. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     redeemedBy: integer('redeemed_by').references(() => users.id, { onDelete: 'restrict' }),
     redeemedSessionId: integer('redeemed_session_id').references(() => sessions.id, {
       onDelete: 'restrict',
@@ -65,7 +67,9 @@ export const vouchers = pgTable(
       sql`(${t.status} = 'PENDING_PAYMENT' AND ${t.paidAt} IS NULL AND ${t.redeemedParticipantId} IS NULL)
         OR (${t.status} = 'ACTIVE' AND ${t.paidAt} IS NOT NULL AND ${t.redeemedParticipantId} IS NULL)
         OR (${t.status} = 'REDEEMED' AND ${t.paidAt} IS NOT NULL AND ${t.codeHash} IS NOT NULL
-            AND ${t.redeemedParticipantId} IS NOT NULL)`,
+            AND ${t.redeemedParticipantId} IS NOT NULL)
+        OR (${t.status} = 'REFUNDED' AND ${t.paidAt} IS NOT NULL AND ${t.refundedAt} IS NOT NULL
+            AND ${t.redeemedParticipantId} IS NULL)`,
     ),
     index('vouchers_buyer_idx').on(t.buyerId, t.createdAt),
     index('vouchers_redeemed_participant_idx').on(t.redeemedParticipantId),

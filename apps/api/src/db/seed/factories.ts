@@ -30,6 +30,11 @@ export const factoryPassword = 'Prosper#2026';
 const runId = randomBytes(3).toString('hex');
 let sequence = 0;
 /** A value no other call in this process returns: 'a1b2c3-7'. */
+/** A suffix as a name may carry it: each digit a letter ('3f-12' → 'dfbc'); still unique among suffixes. */
+export function lettersOf(suffix: string): string {
+  return suffix.replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!).replace(/-/g, 'q');
+}
+
 export function uniqueSuffix(): string {
   sequence += 1;
   return `${runId}-${sequence}`;
@@ -66,7 +71,8 @@ async function createUser(db: DbOrTx, role: UserInsert['role'], overrides: UserO
     .insert(users)
     .values({
       email: `${role.toLowerCase()}-${suffix}@example.test`,
-      name: `Test ${role.charAt(0)}${role.slice(1).toLowerCase()} ${suffix}`,
+      // Names are letters only (issue 20): the suffix's digits become letters, so it stays unique.
+      name: `Test ${role.charAt(0)}${role.slice(1).toLowerCase()} ${lettersOf(suffix)}`,
       phoneNumber: uniquePhone(),
       country: 'Kenya',
       isDemo: 1,

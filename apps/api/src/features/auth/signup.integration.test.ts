@@ -46,6 +46,24 @@ describe('advisee sign-up: POST /myprosper/auth/registerAdvisee', () => {
     });
   const userCount = async () => (await ctx.database.db.select({ n: count() }).from(users))[0]!.n;
 
+  it('refuses a name with digits, an address or a link, and creates nobody (issue 20)', async () => {
+    const before = await userCount();
+    for (const name of [
+      'URGENT M-PESA 0712345678',
+      'Verify at evil.example',
+      'Jane https://evil.example',
+      'Jane Doe@example.com',
+    ]) {
+      const res = await register(form({ name }));
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json().message).toBe(messages.nameCharacters);
+    }
+    expect(await userCount()).toBe(before);
+    // Letters of any script, apostrophes and hyphens are names.
+    const res = await register(form({ name: "Nyambura O'Neil-Kamau Ñoño" }));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('creates the advisee and signs them in at once', async () => {
     const payload = form({
       email: '  Amina.Otieno@Example.COM ',

@@ -9,6 +9,7 @@ import { advisorBlockedDates } from '../../db/schema/profiles.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { holdLapsedAt, holdsSlotAt } from '../sessions/sessions.door.ts';
+import type { HoldsOfPerson } from './hold-limits.ts';
 
 export interface NewSession {
   reference: string;
@@ -276,6 +277,53 @@ export class BookingRepository {
       mentorBusy: row.mentorBusy,
       busyPeople: row.busyPeople,
       lapsedHold: row.lapsedHold,
+    };
+  }
+
+  /**
+   * Takes the booker's turn until the transaction ends: two bookings by one person at once count each
+   * other's holds (transaction-level advisory lock, keyed by the person).
+   */
+  async lockHolder(bookerId: number): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext('unpaid-holds'), ${bookerId}::int)`);
+  }
+
+  /**
+   * What `bookerId` holds unpaid at `now` (over all mentors and with `advisorId`), and when each hold they
+   * booked and let lapse ran out within the last `lookbackHours`. A hold lapsed if it ran out unpaid (EXPIRED,
+   * or PENDING_PAYMENT past its time and not yet marked).
+   */
+  async readHoldsOf(query: {
+    bookerId: number;
+    advisorId: number;
+    now: Date;
+    lookbackHours: number;
+  }): Promise<HoldsOfPerson> {
+    const at = query.now.toISOString();
+    const since = new Date(query.now.getTime() - query.lookbackHours * 3_600_000).toISOString();
+    const result = await this.db.execute<{
+      running: number;
+      with_mentor: number;
+      lapsed: string[] | null;
+    }>(sql`
+      select
+        count(*) filter (where ${holdsSlotAt(sql`${at}::timestamptz`)} and ${sessions.status} = 'PENDING_PAYMENT')::int
+          as running,
+        count(*) filter (where ${holdsSlotAt(sql`${at}::timestamptz`)} and ${sessions.status} = 'PENDING_PAYMENT'
+                           and ${sessions.advisorId} = ${query.advisorId})::int as with_mentor,
+        json_agg(${sessions.holdExpiresAt}) filter (
+          where (${sessions.status} = 'EXPIRED' or ${holdLapsedAt(sql`${at}::timestamptz`)})
+            and ${sessions.holdExpiresAt} > ${since}::timestamptz and ${sessions.holdExpiresAt} <= ${at}::timestamptz)
+          as lapsed
+      from ${sessions}
+      where ${sessions.adviseeId} = ${query.bookerId} and ${sessions.paymentStatus} = 'UNPAID'
+        and ${sessions.status} in ('PENDING_PAYMENT', 'EXPIRED')
+        and ${sessions.holdExpiresAt} > ${since}::timestamptz`);
+    const row = result.rows[0];
+    return {
+      running: row?.running ?? 0,
+      runningWithMentor: row?.with_mentor ?? 0,
+      lapsedAt: (row?.lapsed ?? []).map((value) => new Date(value)),
     };
   }
 

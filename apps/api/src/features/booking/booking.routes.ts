@@ -1,11 +1,13 @@
 import { bookingMessages, bookSessionRequest, bookSessionResponse } from '@myprosper/contract/booking';
 import { envelope, errorEnvelope, idParam } from '@myprosper/contract/common';
+import { policyLines, sessionRulesAnswer } from '@myprosper/contract/rules';
 import { rescheduleRequest, rescheduleResponse, sessionMessages } from '@myprosper/contract/sessions';
 import { advisorAvailability } from '@myprosper/contract/slots';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerAccount, limitPerAddress } from '../../lib/rate-limits.ts';
 import { ok } from '../../lib/reply.ts';
+import { sessionRulesOf } from '../../lib/session-rules.ts';
 import type { BookingService } from './booking.service.ts';
 import type { RescheduleService } from './reschedule.service.ts';
 
@@ -55,6 +57,25 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await booking.getAvailability(request.params.advisorId)),
+  );
+
+  // The rules in force and the policy in words, as the booking statement and the voucher page show them
+  // before anyone pays: the same numbers the server enforces. Public, small, and the same for everyone.
+  const rules = sessionRulesOf(app.env);
+  const sessionRules = { rules, policy: policyLines(rules) };
+  app.get(
+    '/sessionRules',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'The session rules in force and the policy people read before they pay',
+        response: { 200: sessionRulesAnswer },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return ok(sessionRules);
+    },
   );
 
   app.post(

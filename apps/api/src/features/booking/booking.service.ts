@@ -6,7 +6,7 @@ import {
   priceBooking,
   slotProblemMessage,
 } from '@myprosper/contract/booking';
-import { isCalendarDate } from '@myprosper/contract/dates';
+import { formatDateChip, isCalendarDate } from '@myprosper/contract/dates';
 import { messages } from '@myprosper/contract/messages';
 import type { Session } from '@myprosper/contract/sessions';
 import {
@@ -15,6 +15,7 @@ import {
   horizonDates,
   hourOfTime,
   listBookableSlots,
+  localDateTimeOf,
   type SlotRules,
   slotEnd,
   slotStart,
@@ -30,6 +31,7 @@ import {
   uniqueViolation,
 } from '../../db/database-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { sessionRulesOf } from '../../lib/session-rules.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import {
   bookingConflictOf,
@@ -45,6 +47,7 @@ import {
   type NewParticipant,
   type NewSession,
 } from './booking.repository.ts';
+import { holdRefusal, lapseLookbackHours } from './hold-limits.ts';
 import { newSessionReference } from './session-reference.ts';
 import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
@@ -191,8 +194,17 @@ export class BookingService {
     };
     // A lapsed hold still blocks the hour until it is marked expired: mark such holds first.
     if (context.lapsedHold) await new SessionsRepository(this.db).expireStaleHolds(now);
+    // An unpaid booking is a hold: counted against the booker's limits under their lock, in the transaction
+    // that writes it, so two bookings at once cannot both pass.
     const inserted = await this.insertWithRetry(caller.id, (reference) =>
-      repository.insertBooking({ ...values, reference }, participants),
+      isFree
+        ? repository.insertBooking({ ...values, reference }, participants)
+        : this.db.transaction(async (tx) => {
+            const holds = new BookingRepository(tx);
+            await holds.lockHolder(caller.id);
+            await this.checkHoldLimits(holds, caller.id, input.advisorId, now);
+            return holds.insertBooking({ ...values, reference }, participants);
+          }),
     );
 
     const record: SessionRecord = {
@@ -220,6 +232,34 @@ export class BookingService {
       // As the sessions feature lists them: the host first, then in the order they were stored.
       .sort((a, b) => Number(b.isHost) - Number(a.isHost) || a.id - b.id);
     return toSession(record, stored, { viewer: 'ADVISEE', now: new Date(), timeZone: this.env.TIME_ZONE });
+  }
+
+  /** Refuses another unpaid hold past the rules (too many running, or paused after lapses), saying until when. */
+  private async checkHoldLimits(
+    repository: BookingRepository,
+    bookerId: number,
+    advisorId: number,
+    now: Date,
+  ): Promise<void> {
+    const rules = sessionRulesOf(this.env);
+    const holds = await repository.readHoldsOf({
+      bookerId,
+      advisorId,
+      now,
+      lookbackHours: lapseLookbackHours(rules),
+    });
+    const refusal = holdRefusal(rules, holds, now);
+    if (!refusal) return;
+    switch (refusal.kind) {
+      case 'paused': {
+        const local = localDateTimeOf(refusal.until, this.env.TIME_ZONE);
+        throw conflict(bookingMessages.holdsPaused(`${formatDateChip(local.date)} at ${local.time}`));
+      }
+      case 'tooMany':
+        throw conflict(bookingMessages.tooManyHolds(refusal.limit));
+      case 'tooManyWithMentor':
+        throw conflict(bookingMessages.tooManyHoldsWithMentor(refusal.limit));
+    }
   }
 
   /** The hour a well-formed date and time name (checked against the mentor's rules later), or null. */

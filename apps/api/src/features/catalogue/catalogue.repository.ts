@@ -12,6 +12,7 @@ import {
   topics,
   topicViewEvents,
 } from '../../db/schema/catalogue.ts';
+import { hourOf } from './viewer-key.ts';
 
 /** Below this word similarity a topic name is not a match for the typed text (pg_trgm, 0 to 1). */
 export const searchSimilarityThreshold = 0.5;
@@ -150,12 +151,22 @@ export class CatalogueRepository {
 
   /** Keeps a batch of searches for insights, in one statement (SearchLog batches them). */
   async recordSearches(
-    searches: readonly { query: string; hits: number; searchedAt: Date }[],
+    searches: readonly { query: string; hits: number; searchedAt: Date; searcher: string }[],
   ): Promise<void> {
     if (searches.length === 0) return;
+    // One search per searcher, text (any case) and hour is kept: a script repeating it counts once.
     await this.db
       .insert(topicSearches)
-      .values(searches.map(({ query, hits, searchedAt }) => ({ query, hits, searchedAt })));
+      .values(
+        searches.map(({ query, hits, searchedAt, searcher }) => ({
+          query,
+          hits,
+          searchedAt,
+          searcher,
+          searchedHour: hourOf(searchedAt),
+        })),
+      )
+      .onConflictDoNothing();
   }
 
   /** The name of a live topic, or null: views are recorded only for programs people can see. */
@@ -176,8 +187,19 @@ export class CatalogueRepository {
     return Number(result.rows[0]?.version ?? 0);
   }
 
-  async recordTopicView(event: { topicId: number; topicName: string; userId: number | null }): Promise<void> {
-    await this.db.insert(topicViewEvents).values(event);
+  /** A view, once per viewer, topic and hour: a script repeating it counts once. */
+  async recordTopicView(event: {
+    topicId: number;
+    topicName: string;
+    userId: number | null;
+    viewer: string;
+    now: Date;
+  }): Promise<void> {
+    const { now, ...values } = event;
+    await this.db
+      .insert(topicViewEvents)
+      .values({ ...values, viewedAt: now, viewedHour: hourOf(now) })
+      .onConflictDoNothing();
   }
 }
 

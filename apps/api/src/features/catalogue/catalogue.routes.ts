@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
 import { CatalogueService } from './catalogue.service.ts';
+import { viewerKey } from './viewer-key.ts';
 
 const tags = ['catalogue'];
 const errors = { 404: errorEnvelope, 422: errorEnvelope };
@@ -180,7 +181,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       // results per catalogue version and still records each search.
       reply.header('cache-control', 'no-store');
       const version = await versions.current();
-      return ok(await service.searchTopics(request.query.query, request.query.hitsPerPage, version));
+      const { query, hitsPerPage } = request.query;
+      return ok(await service.searchTopics(query, hitsPerPage, version, viewerKey(null, request.ip)));
     },
   );
 
@@ -198,7 +200,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.recordTopicView(request.body.topicId, request.user?.id ?? null);
+      const userId = request.user?.id ?? null;
+      await service.recordTopicView(request.body.topicId, userId, viewerKey(userId, request.ip));
       return done('Success');
     },
   );

@@ -122,9 +122,9 @@ export class CatalogueService {
   /**
    * Typo-tolerant search over live program names, in the search service's hit shape. The same text at the
    * same catalogue version finds the same programs, so results are kept per version; every search is
-   * recorded all the same (written in batches by the search log).
+   * recorded all the same (written in batches by the search log), once per searcher, text and hour.
    */
-  async searchTopics(query: string, hitsPerPage: number, catalogueVersion: number) {
+  async searchTopics(query: string, hitsPerPage: number, catalogueVersion: number, searcher: string) {
     const key = `${hitsPerPage}:${query}`;
     let found = this.searchResults.get(key, catalogueVersion);
     if (!found) {
@@ -135,6 +135,7 @@ export class CatalogueService {
     }
     this.options.searchLog.record({
       query,
+      searcher,
       hits: found.total,
       searchedAt: this.options.now?.() ?? new Date(),
     });
@@ -146,10 +147,10 @@ export class CatalogueService {
   }
 
   /** The 'Topic Viewed' event: the topic, who viewed it when signed in, and when. */
-  async recordTopicView(topicId: number, userId: number | null): Promise<void> {
+  async recordTopicView(topicId: number, userId: number | null, viewer: string): Promise<void> {
     const topicName = await this.catalogue.findLiveTopicName(topicId);
     if (topicName === null) throw notFound(catalogueMessages.topicNotFound);
-    await this.catalogue.recordTopicView({ topicId, topicName, userId });
+    await this.catalogue.recordTopicView({ topicId, topicName, userId, viewer, now: new Date() });
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type RecordedSearch, SearchLog } from './search-log.ts';
 
 const searchOf = (query: string, hits = 1): RecordedSearch => ({
+  searcher: 'address:test',
   query,
   hits,
   searchedAt: new Date('2026-01-05T09:00:00Z'),

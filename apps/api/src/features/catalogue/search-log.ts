@@ -1,6 +1,8 @@
 /** A topic search as insights keep it: the typed text, how many programs it found, and when. */
 export interface RecordedSearch {
   query: string;
+  /** Who searched (viewer-key.ts): one search per searcher, text and hour is counted. */
+  searcher: string;
   hits: number;
   searchedAt: Date;
 }

@@ -1,5 +1,5 @@
 import { catalogueMessages } from '@myprosper/contract/catalogue';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -16,11 +16,12 @@ interface Hit {
 describe('topic search and topic views', () => {
   let ctx: TestContext;
   let topics: Record<string, TopicRow>;
-  const search = (query: string, hitsPerPage?: number) =>
+  const search = (query: string, hitsPerPage?: number, remoteAddress = '127.0.0.1') =>
     ctx.app.inject({
       method: 'GET',
       url: '/myprosper/api/searchTopics',
       query: hitsPerPage === undefined ? { query } : { query, hitsPerPage: String(hitsPerPage) },
+      remoteAddress,
     });
   const namesOf = async (query: string) => {
     const res = await search(query);
@@ -111,7 +112,9 @@ describe('topic search and topic views', () => {
 
   it('records every search with its number of hits and time, and is not cached', async () => {
     const before = Date.now();
-    const res = await search('  finanse  ');
+    // From an address that has not searched yet this hour.
+    const address = '203.0.113.40';
+    const res = await search('  finanse  ', undefined, address);
     expect(res.json().data.query).toBe('finanse');
     expect(res.headers['cache-control']).toBe('no-store');
     // Searches are written in batches, off the request path: write what waits now.
@@ -125,9 +128,10 @@ describe('topic search and topic views', () => {
     expect(last!.searchedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(last!.searchedAt.getTime()).toBeLessThanOrEqual(Date.now());
 
-    // The same text again (its results come from memory now) and one that finds nothing: both recorded.
-    await search('finanse');
-    await search('nothing like it');
+    // The same text again from the same address within the hour (its results come from memory now) is not
+    // counted again (issue 20); one that finds nothing is.
+    await search('finanse', undefined, address);
+    await search('nothing like it', undefined, address);
     await ctx.app.catalogue.searches.flush();
     const latest = await ctx.database.db
       .select({ query: topicSearches.query, hits: topicSearches.hits })
@@ -166,7 +170,8 @@ describe('topic search and topic views', () => {
       .select({ hits: topicSearches.hits })
       .from(topicSearches)
       .where(eq(topicSearches.query, 'shutdown speking'));
-    expect(rows).toHaveLength(3);
+    // Three searches from one address within the hour count once (issue 20).
+    expect(rows).toHaveLength(1);
   });
 
   describe('topicViewed', () => {
@@ -205,6 +210,53 @@ describe('topic search and topic views', () => {
       const res = await view(topic.id, { authorization: 'Bearer not-a-token' });
       expect(res.statusCode).toBe(200);
       expect(await eventsOf(topic.id)).toMatchObject([{ userId: null }]);
+    });
+
+    it('counts a flood of views and searches from one address or person once an hour (issue 20)', async () => {
+      const topic = await createTopic(ctx.database.db);
+      const flood = (payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
+        Promise.all(
+          Array.from({ length: 20 }, () =>
+            ctx.app.inject({
+              method: 'POST',
+              url: '/myprosper/api/topicViewed',
+              payload,
+              remoteAddress,
+              headers,
+            }),
+          ),
+        );
+      for (const res of await flood({ topicId: topic.id }, '198.51.100.7')) expect(res.statusCode).toBe(200);
+      expect(await eventsOf(topic.id)).toHaveLength(1);
+      // Another address, and a signed-in person, each count once more.
+      await flood({ topicId: topic.id }, '198.51.100.8');
+      const user = await createAdvisee(ctx.database.db);
+      const token = await ctx.app.tokens.sign({
+        userId: user.id,
+        role: 'ADVISEE',
+        version: user.tokenVersion,
+      });
+      await flood({ topicId: topic.id }, '198.51.100.9', { authorization: `Bearer ${token}` });
+      await flood({ topicId: topic.id }, '198.51.100.10', { authorization: `Bearer ${token}` });
+      expect(await eventsOf(topic.id)).toHaveLength(3);
+
+      const text = `flood ${topic.id}`;
+      await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          ctx.app.inject({
+            method: 'GET',
+            url: '/myprosper/api/searchTopics',
+            query: { query: n % 2 ? text : text.toUpperCase() },
+            remoteAddress: '198.51.100.7',
+          }),
+        ),
+      );
+      await ctx.app.catalogue.searches.flush();
+      const searches = await ctx.database.db
+        .select()
+        .from(topicSearches)
+        .where(sql`lower(${topicSearches.query}) = ${text}`);
+      expect(searches).toHaveLength(1);
     });
 
     it('answers 404 for an unknown or hidden topic and stores nothing', async () => {

@@ -20,7 +20,7 @@ import {
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
 import { sendDueSessionMessages } from '../notifications/notifications.test-helpers.ts';
-import { checkout, fundWallet } from '../payments/payments.test-helpers.ts';
+import { cancel, checkout, fundWallet } from '../payments/payments.test-helpers.ts';
 
 /** 254712345678 -> 0712345678, as a person types it when booking. */
 const local = (phone254: string) => `0${phone254.slice(3)}`;
@@ -153,7 +153,8 @@ describe('group invitations by consent', () => {
     expect((await get(victim, `/getAdvisorSessionById/${session.id}`)).statusCode).toBe(404);
     await sendDueSessionMessages(ctx);
     const reference = session.answer.json().data.reference as string;
-    const aboutIt = (m: { body: string }) => m.body.includes(reference) || m.body.includes('invited you');
+    const aboutIt = (m: { body: string }) =>
+      m.body.includes(reference) || m.body.includes('MyProsper invitation');
     expect((await smsTo(victim.phoneNumber!)).filter(aboutIt)).toEqual([]);
     expect((await mailTo(victim.email)).filter(aboutIt)).toEqual([]);
   });
@@ -185,6 +186,8 @@ describe('group invitations by consent', () => {
         }),
       );
       const data = res.json().data as Session;
+      // Given up at once: one person holds few unpaid sessions at a time (issue 20).
+      expect((await cancel(ctx, host, data.id)).statusCode).toBe(200);
       answers.push({
         status: res.statusCode,
         invited: data.groupSessionAttendees
@@ -215,7 +218,7 @@ describe('group invitations by consent', () => {
     await sendDueSessionMessages(ctx);
     const sms = await smsTo(phone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toContain('invited you');
+    expect(sms[0]!.body).toContain('MyProsper invitation');
     expect((await rowOf(session.id, phone)).invitedAt).not.toBeNull();
     const status = await ctx.app.inject({ method: 'GET', url: link });
     expect(status.statusCode, status.body).toBe(200);

@@ -1,5 +1,6 @@
 import { formatDateChip } from '@myprosper/contract/dates';
 import { localDateTimeOf } from '@myprosper/contract/slots';
+import { nameForMessages } from '@myprosper/contract/validation';
 import type { Audience, NotificationKind } from './notification-plan.ts';
 
 /** The words of every session message: plain text, short enough to read on a phone. */
@@ -47,7 +48,22 @@ function menteesOf(facts: MessageFacts): string {
   return `${facts.host} and ${facts.otherMentees} other${facts.otherMentees === 1 ? '' : 's'}`;
 }
 
-export function composeMessage(facts: MessageFacts): ComposedMessage {
+/** A person's name as a message may carry it (letters, spaces, apostrophes, hyphens), or `fallback`. */
+function shown(name: string | null, fallback: string): string {
+  return nameForMessages(name) || fallback;
+}
+
+/**
+ * The words of a message. Our fixed words open every SMS and subject (issue 20): no name or other text someone
+ * typed comes first, and names are shown only by their letters (an older account may hold anything).
+ */
+export function composeMessage(raw: MessageFacts): ComposedMessage {
+  const facts: MessageFacts = {
+    ...raw,
+    name: nameForMessages(raw.name) || null,
+    host: shown(raw.host, 'A MyProsper member'),
+    mentor: shown(raw.mentor, 'your mentor'),
+  };
   const when = `${formatWhen(facts.startsAt, facts.timeZone)} (${zoneLabel(facts.timeZone)})`;
   const time = localDateTimeOf(facts.startsAt, facts.timeZone).time;
   const isMentor = facts.audience === 'MENTOR';
@@ -67,9 +83,11 @@ export function composeMessage(facts: MessageFacts): ComposedMessage {
   switch (facts.kind) {
     case 'INVITATION':
       return {
-        subject: `${facts.host} invited you to a group session on ${facts.topic}`,
-        email: email([`${facts.host} invited you to a MyProsper group session with ${facts.mentor}.`]),
-        sms: `${facts.host} invited you to a MyProsper group session: ${facts.topic} with ${facts.mentor}, ${when}. Accept: ${facts.link}`,
+        subject: `Invitation to a MyProsper group session on ${facts.topic}, from ${facts.host}`,
+        email: email([
+          `You are invited to a MyProsper group session with ${facts.mentor}, by ${facts.host}.`,
+        ]),
+        sms: `MyProsper invitation: a group session on ${facts.topic} with ${facts.mentor}, ${when}, from ${facts.host}. Accept: ${facts.link}`,
       };
     case 'CONFIRMATION': {
       if (isMentor) {
@@ -85,7 +103,7 @@ export function composeMessage(facts: MessageFacts): ComposedMessage {
       const opening =
         facts.audience === 'HOST'
           ? `Your MyProsper ${kindOfSession} is booked.`
-          : `${facts.host} booked a MyProsper group session for you.`;
+          : `A MyProsper group session was booked for you by ${facts.host}.`;
       return {
         subject: `Session booked: ${facts.topic} with ${facts.mentor}`,
         email: email([`${opening}${payBy}`]),

@@ -143,7 +143,7 @@ describe('session messages: invitations, confirmations, reschedule notices and r
     const [sms] = await messagesTo(newcomer);
     expect(sms?.channel).toBe('SMS');
     expect(sms?.body).toBe(
-      `Amina Otieno invited you to a MyProsper group session: ${topic.name} with ${advisor.name}, ${when(startsAt)}. Accept: ${publicUrl}/invitation/${sessionId}/${encodeBase64Url(newcomer)}`,
+      `MyProsper invitation: a group session on ${topic.name} with ${advisor.name}, ${when(startsAt)}, from Amina Otieno. Accept: ${publicUrl}/invitation/${sessionId}/${encodeBase64Url(newcomer)}`,
     );
     // A number that has an account is written to as a number: its owner's e-mail gets nothing.
     const registeredSms = await messagesTo(registered.phoneNumber!);
@@ -194,7 +194,7 @@ describe('session messages: invitations, confirmations, reschedule notices and r
       `New MyProsper group session: ${topic.name} with ${host.name} and 1 other, ${when(startsAt)}. Ref ${session.reference}. ${publicUrl}/sessions/${session.id}`,
     );
     const [attendeeSms] = await messagesTo(attendee.phoneNumber!);
-    expect(attendeeSms?.body).toContain(`${host.name} booked a MyProsper group session for you.`);
+    expect(attendeeSms?.body).toContain(`A MyProsper group session was booked for you by ${host.name}.`);
 
     expect((await runAt(new Date(), people)).added).toBe(0);
     expect((await runAt(new Date(startsAt.getTime() - 25 * hour), people)).added).toBe(0);
@@ -419,7 +419,7 @@ describe('session messages: invitations, confirmations, reschedule notices and r
       await fundWallet(liveCtx, host, 50_000);
       expect((await checkout(liveCtx, host, booked.json().data.id as number)).statusCode).toBe(200);
       await expect.poll(async () => (await messagesTo(invited)).length, { timeout: 10_000 }).toBe(1);
-      expect((await messagesTo(invited))[0]?.body).toContain('invited you to a MyProsper group session');
+      expect((await messagesTo(invited))[0]?.body).toContain('MyProsper invitation: a group session');
     } finally {
       await live.close();
     }

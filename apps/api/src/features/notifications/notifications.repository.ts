@@ -167,6 +167,49 @@ export class NotificationsRepository {
     return row?.id ?? null;
   }
 
+  /** Takes the turn of one SMS number until the transaction ends: its daily count is read and claimed in turn. */
+  async lockSmsRecipient(recipient: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-recipient:${recipient}`}))`);
+  }
+
+  /** Session SMS to this number claimed or sent since `since` (the daily limit per number). */
+  async countSmsTo(recipient: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessionNotifications)
+      .where(
+        and(
+          eq(sessionNotifications.channel, 'SMS'),
+          eq(sessionNotifications.recipient, recipient),
+          inArray(sessionNotifications.status, ['SENDING', 'SENT']),
+          gt(sessionNotifications.updatedAt, since),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Records an SMS not sent because its number had its day's share: SKIPPED with the reason, never retried
+   * (a FAILED one waiting for another attempt becomes SKIPPED too).
+   */
+  async recordOverDailyLimit(key: NotificationKey, recipient: string, now: Date): Promise<void> {
+    const reason = 'daily SMS limit for this number reached';
+    await this.db
+      .insert(sessionNotifications)
+      .values({ ...key, recipient, status: 'SKIPPED', error: reason, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [
+          sessionNotifications.sessionId,
+          sessionNotifications.kind,
+          sessionNotifications.sequence,
+          sessionNotifications.person,
+          sessionNotifications.channel,
+        ],
+        set: { status: 'SKIPPED', error: reason, updatedAt: now },
+        setWhere: eq(sessionNotifications.status, 'FAILED'),
+      });
+  }
+
   /** Records a message decided against; one already recorded stays as it is. */
   async recordSkipped(key: NotificationKey, now: Date): Promise<void> {
     await this.db

@@ -3,6 +3,7 @@ import { invitationPath } from '@myprosper/contract/invitations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
 import { effectiveStatus } from '../sessions/sessions.door.ts';
@@ -15,12 +16,14 @@ import {
   NotificationsRepository,
 } from './notifications.repository.ts';
 
+const dayMs = 86_400_000;
+
 /** Sessions read per query while looking for messages due. */
 const batchSize = 200;
 
 export interface NotificationsDeps {
   db: Db;
-  env: Pick<Env, 'PUBLIC_URL' | 'TIME_ZONE'>;
+  env: SessionRulesEnv & Pick<Env, 'PUBLIC_URL' | 'TIME_ZONE'>;
   mailer: Mailer;
   sms: SmsSender;
   log: FastifyBaseLogger;
@@ -146,10 +149,30 @@ export class NotificationsService {
       report.skipped += 1;
       return;
     }
+    const recipient = item.recipient;
+    const claim = (claiming: NotificationsRepository) =>
+      item.action === 'SEND' ? claiming.claim(key, recipient, now) : claiming.claimRetry(key, recipient, now);
+    // An SMS is claimed only within its number's share of the day, counted under the number's lock.
     const id =
-      item.action === 'SEND'
-        ? await repository.claim(key, item.recipient, now)
-        : await repository.claimRetry(key, item.recipient, now);
+      item.channel === 'SMS'
+        ? await this.deps.db.transaction(async (tx) => {
+            const locked = new NotificationsRepository(tx);
+            await locked.lockSmsRecipient(recipient);
+            const since = new Date(now.getTime() - dayMs);
+            if (
+              (await locked.countSmsTo(recipient, since)) >= sessionRulesOf(this.deps.env).smsPerNumberPerDay
+            ) {
+              await locked.recordOverDailyLimit(key, recipient, now);
+              return 'OVER_LIMIT' as const;
+            }
+            return claim(locked);
+          })
+        : await claim(repository);
+    if (id === 'OVER_LIMIT') {
+      this.deps.log.info({ sessionId: session.id, kind: item.kind }, 'SMS skipped: the number had its day');
+      report.skipped += 1;
+      return;
+    }
     if (id === null) return;
 
     const message = composeMessage({

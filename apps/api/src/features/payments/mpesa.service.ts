@@ -13,15 +13,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import { type DarajaClient, parseStkCallback, type StkCallback } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
+import { recordMpesaPrompt } from './mpesa-prompts.ts';
 import { type PaymentRow, PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet, type ShareProblem, sharePlan } from './session-payments.ts';
 import { sendStkPush } from './stk-push.ts';
 
-type MpesaEnv = Pick<Env, 'MPESA_CALLBACK_BASE_URL' | 'PUBLIC_URL' | 'MPESA_RECONCILE_AFTER_SECONDS'>;
+type MpesaEnv = SessionRulesEnv &
+  Pick<Env, 'MPESA_CALLBACK_BASE_URL' | 'PUBLIC_URL' | 'MPESA_RECONCILE_AFTER_SECONDS'>;
 
 /** Why a payment could not be started, as people read it. */
 export function shareProblemMessage(problem: ShareProblem, balance = 0, share = 0): AppError {
@@ -98,17 +101,30 @@ export class MpesaService {
     const amount = mobileMoneyAmount(participant.amount, balance);
     if (amount <= 0) throw invalid(paymentMessages.useCheckout);
 
-    const payments = new PaymentsRepository(this.db);
     const token = randomBytes(32).toString('base64url');
-    const payment = await payments.insert({
-      provider: 'MPESA',
-      payerId: caller.id,
-      sessionId,
-      participantId: participant.id,
-      amount,
-      phoneNumber: phone.phone,
-      callbackToken: token,
-    });
+    // One push waiting per attendee's share, and few per number per hour whoever asks: each one rings a phone.
+    const payment = await this.db.transaction((tx) =>
+      recordMpesaPrompt(
+        tx,
+        {
+          purpose: `participant:${participant.id}`,
+          hasPending: (locked) => new PaymentsRepository(locked).hasPendingPushFor(participant.id),
+          phone: phone.phone,
+          perHour: sessionRulesOf(this.env).mpesaPromptsPerNumberPerHour,
+          now,
+        },
+        (locked) =>
+          new PaymentsRepository(locked).insert({
+            provider: 'MPESA',
+            payerId: caller.id,
+            sessionId,
+            participantId: participant.id,
+            amount,
+            phoneNumber: phone.phone,
+            callbackToken: token,
+          }),
+      ),
+    );
     return sendStkPush({ db: this.db, daraja: this.daraja, env: this.env, log: this.log }, payment, {
       phoneNumber: phone.phone,
       accountReference: session.reference,

@@ -1,5 +1,5 @@
 import type { PaymentAttempt } from '@myprosper/contract/payments';
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { payments } from '../../db/schema/payments.ts';
 
@@ -28,6 +28,44 @@ export class PaymentsRepository {
   async insert(values: typeof payments.$inferInsert): Promise<PaymentRow> {
     const [row] = await this.db.insert(payments).values(values).returning();
     return row!;
+  }
+
+  /**
+   * Takes the turn of each key (a payment's purpose, a phone number) until the transaction ends, always in
+   * the same order so two callers never wait on each other.
+   */
+  async lockPromptKeys(keys: readonly string[]): Promise<void> {
+    for (const key of [...keys].sort()) {
+      await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`mpesa-prompt:${key}`}))`);
+    }
+  }
+
+  /** When each M-PESA push to `phone` since `since` was asked, oldest first. */
+  async promptsTo(phone: string, since: Date): Promise<Date[]> {
+    const rows = await this.db
+      .select({ at: payments.createdAt })
+      .from(payments)
+      .where(
+        and(eq(payments.provider, 'MPESA'), eq(payments.phoneNumber, phone), gt(payments.createdAt, since)),
+      )
+      .orderBy(asc(payments.createdAt));
+    return rows.map((row) => row.at);
+  }
+
+  /** Whether an M-PESA push for this attendee's share is still waiting for its answer. */
+  async hasPendingPushFor(participantId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, 'MPESA'),
+          eq(payments.participantId, participantId),
+          eq(payments.status, 'PENDING'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Daraja accepted the push: its ids. A callback that came first may have set them already. */

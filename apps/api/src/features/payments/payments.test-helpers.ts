@@ -50,6 +50,9 @@ export async function createPaymentsTestApp(
       JOBS_POLL_SECONDS: '0.5',
       MPESA_RECONCILE_CRON: '0 0 1 1 *',
       EARNINGS_CRON: '0 0 1 1 *',
+      // Every test of a file pays from the sandbox's one paying number; the limit per number has its own test
+      // (mpesa-prompts.integration.test.ts).
+      MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
       ...overrides,
     },
     options,

@@ -1,4 +1,5 @@
 import { formatKes } from '@myprosper/contract/payments';
+import { nameForMessages } from '@myprosper/contract/validation';
 import { formatVoucherCode } from '@myprosper/contract/vouchers';
 import type { VoucherRecord } from './vouchers.repository.ts';
 
@@ -10,6 +11,11 @@ export interface VoucherFacts {
   publicUrl: string;
 }
 
+/** The buyer's name as messages show it (letters only, an older account may hold anything). */
+function buyerOf(voucher: VoucherRecord): string {
+  return nameForMessages(voucher.buyerName) || 'A MyProsper member';
+}
+
 function bookingLink(facts: VoucherFacts): string {
   return `${facts.publicUrl.replace(/\/$/, '')}/advisors/book/${facts.voucher.advisorId}`;
 }
@@ -19,11 +25,11 @@ export function voucherEmail(facts: VoucherFacts) {
   const { voucher } = facts;
   return {
     to: voucher.recipientEmail,
-    subject: `${voucher.buyerName} sent you a MyProsper gift voucher`,
+    subject: `A MyProsper gift voucher for you, from ${buyerOf(voucher)}`,
     text: [
-      `Hello ${voucher.recipientName},`,
+      `Hello ${nameForMessages(voucher.recipientName) || 'there'},`,
       '',
-      `${voucher.buyerName} has given you a one-hour mentoring session with ${voucher.advisorName} on ${voucher.topicName}.`,
+      `${buyerOf(voucher)} has given you a one-hour mentoring session with ${voucher.advisorName} on ${voucher.topicName}.`,
       '',
       `Their note: "${voucher.recipientNote}"`,
       '',
@@ -41,7 +47,7 @@ export function voucherSms(facts: VoucherFacts): string {
   const { voucher } = facts;
   const note =
     voucher.recipientNote.length > 80 ? `${voucher.recipientNote.slice(0, 77)}...` : voucher.recipientNote;
-  return `${voucher.buyerName} sent you a MyProsper gift voucher for a session with ${voucher.advisorName} on ${voucher.topicName}. Code: ${formatVoucherCode(facts.code)}. "${note}" Book: ${bookingLink(facts)}`;
+  return `MyProsper gift voucher from ${buyerOf(voucher)}: a session with ${nameForMessages(voucher.advisorName)} on ${voucher.topicName}. Code: ${formatVoucherCode(facts.code)}. Their note: "${note}" Book: ${bookingLink(facts)}`;
 }
 
 /** The buyer's receipt (no code: it is the recipient's). */

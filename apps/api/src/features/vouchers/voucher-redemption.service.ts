@@ -14,7 +14,8 @@ import { hashVoucherCode } from './voucher-code.ts';
 import { VouchersRepository } from './vouchers.repository.ts';
 
 /**
- * Paying a session with a voucher code: the caller's share, from VOUCHERS, once. The session row and then
+ * Paying a session with a voucher code: the caller's share, from VOUCHERS, once; a session of its mentor and
+ * program, or of any mentor of its program once its mentor left or stopped giving it. The session row and then
  * the voucher row are locked, and ACTIVE becomes REDEEMED by a conditional update in the same transaction as
  * the payment, so however many bookings try one code at once, one pays and the others are told it was used.
  */
@@ -45,7 +46,12 @@ export class VoucherRedemptionService {
           if (voucher.status === 'REDEEMED') throw conflict(voucherMessages.alreadyUsed);
           if (voucher.status !== 'ACTIVE') throw invalid(voucherMessages.invalidCode);
           const topicId = await vouchers.topicOfSession(session.id);
-          if (voucher.advisorId !== session.advisorId || voucher.topicId !== topicId) {
+          if (voucher.topicId !== topicId) throw invalid(voucherMessages.otherMentorOrProgram);
+          // Another mentor of the program only once the voucher's own left or stopped giving it (issue 20).
+          if (
+            voucher.advisorId !== session.advisorId &&
+            !(await vouchers.findRecord(voucher.id))?.mentorGone
+          ) {
             throw invalid(voucherMessages.otherMentorOrProgram);
           }
           if (participant.amount > voucher.amount) {

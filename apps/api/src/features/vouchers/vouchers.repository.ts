@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
-import { topics } from '../../db/schema/catalogue.ts';
+import { advisorTopics, topics } from '../../db/schema/catalogue.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
@@ -12,6 +12,8 @@ export type NewVoucher = typeof vouchers.$inferInsert;
 
 /** A voucher with the names people read. */
 export interface VoucherRecord extends VoucherRow {
+  /** Its mentor left (no longer an active mentor) or stopped giving its program. */
+  mentorGone: boolean;
   topicName: string;
   advisorName: string;
   buyerName: string;
@@ -23,6 +25,9 @@ const buyer = alias(users, 'voucher_buyer');
 
 const recordColumns = {
   voucher: vouchers,
+  mentorGone: sql<boolean>`not (${advisor.role} = 'ADVISOR' and ${advisor.status} = 'ACTIVE'
+    and exists (select 1 from ${advisorTopics} where ${advisorTopics.advisorId} = ${vouchers.advisorId}
+                and ${advisorTopics.topicId} = ${vouchers.topicId}))`,
   topicName: topics.name,
   advisorName: advisor.name,
   buyerName: buyer.name,
@@ -31,6 +36,7 @@ const recordColumns = {
 
 function toRecord(row: {
   voucher: VoucherRow;
+  mentorGone: boolean;
   topicName: string;
   advisorName: string;
   buyerName: string;
@@ -38,6 +44,7 @@ function toRecord(row: {
 }): VoucherRecord {
   return {
     ...row.voucher,
+    mentorGone: row.mentorGone,
     topicName: row.topicName,
     advisorName: row.advisorName,
     buyerName: row.buyerName,
@@ -103,6 +110,33 @@ export class VouchersRepository {
       .from(voucherPayments)
       .where(eq(voucherPayments.paymentId, paymentId));
     return row?.voucherId ?? null;
+  }
+
+  /** ACTIVE to REFUNDED, once: false when it was no longer unused. */
+  async markRefunded(id: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(vouchers)
+      .set({ status: 'REFUNDED', refundedAt: now, updatedAt: now })
+      .where(and(eq(vouchers.id, id), eq(vouchers.status, 'ACTIVE')))
+      .returning({ id: vouchers.id });
+    return rows.length === 1;
+  }
+
+  /** Whether an M-PESA push for this voucher is still waiting for its answer. */
+  async hasPendingPayment(voucherId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: payments.id })
+      .from(voucherPayments)
+      .innerJoin(payments, eq(payments.id, voucherPayments.paymentId))
+      .where(
+        and(
+          eq(voucherPayments.voucherId, voucherId),
+          eq(payments.provider, 'MPESA'),
+          eq(payments.status, 'PENDING'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** The latest payment attempt of each voucher given. */

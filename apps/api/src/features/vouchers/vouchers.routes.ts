@@ -6,6 +6,8 @@ import {
   myVouchersResponse,
   redeemVoucherRequest,
   redeemVoucherResponse,
+  refundVoucherRequest,
+  refundVoucherResponse,
   voucherMessages,
   voucherMpesaPaymentRequest,
   voucherMpesaPaymentResponse,
@@ -77,6 +79,24 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{
         await vouchers.payByMpesa(request.user!, request.body.reference, request.body.phoneNumber),
         paymentMessages.initiated,
       ),
+  );
+
+  app.post(
+    '/refundVoucher',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary:
+          "Refund the caller's unused voucher to their wallet, once its mentor left or stopped giving its program",
+        security: [{ bearer: [] }],
+        body: refundVoucherRequest,
+        response: { 200: refundVoucherResponse, ...errors },
+      },
+      onRequest: app.requireUser,
+      config: perAccount(10),
+    },
+    async (request) =>
+      ok(await vouchers.refund(request.user!, request.body.reference), voucherMessages.refunded),
   );
 
   app.get(

@@ -15,15 +15,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { DarajaClient } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { BookingRepository } from '../booking/booking.door.ts';
-import { PaymentsRepository, sendStkPush, toPaymentAttempt } from '../payments/payments.door.ts';
+import {
+  PaymentsRepository,
+  recordMpesaPrompt,
+  sendStkPush,
+  toPaymentAttempt,
+} from '../payments/payments.door.ts';
+import { postTransaction } from '../wallet/wallet.door.ts';
 import { newVoucherReference } from './voucher-code.ts';
 import { type VoucherRecord, VouchersRepository } from './vouchers.repository.ts';
 
-type VoucherEnv = Pick<Env, 'MPESA_CALLBACK_BASE_URL' | 'PUBLIC_URL'>;
+type VoucherEnv = SessionRulesEnv & Pick<Env, 'MPESA_CALLBACK_BASE_URL' | 'PUBLIC_URL'>;
 
 /** A voucher as its buyer sees it; never the row (the code's hash stays on the server). */
 export function toVoucherView(record: VoucherRecord, lastPayment: PaymentAttempt | null): VoucherView {
@@ -42,6 +49,8 @@ export function toVoucherView(record: VoucherRecord, lastPayment: PaymentAttempt
     createdAt: record.createdAt.toISOString(),
     paidAt: record.paidAt?.toISOString() ?? null,
     redeemedAt: record.redeemedAt?.toISOString() ?? null,
+    mentorGone: record.mentorGone,
+    refundedAt: record.refundedAt?.toISOString() ?? null,
     lastPayment,
   };
 }
@@ -144,6 +153,33 @@ export class VouchersService {
     return this.pushFor(caller, record, phone.phone);
   }
 
+  /**
+   * The buyer's unused voucher whose mentor left or stopped giving its program, refunded to the buyer's
+   * wallet (VOUCHERS to the wallet, one ledger transaction), once however many times it is asked.
+   */
+  async refund(caller: CurrentUser, reference: string): Promise<VoucherView> {
+    const record = await this.findOwn(caller, reference);
+    await this.db.transaction(async (tx) => {
+      const repository = new VouchersRepository(tx);
+      const voucher = await repository.lock(record.id);
+      if (!voucher || voucher.status !== 'ACTIVE') throw conflict(voucherMessages.notRefundable);
+      const current = await repository.findRecord(record.id);
+      if (!current?.mentorGone) throw conflict(voucherMessages.mentorStillGives);
+      const now = new Date();
+      await postTransaction(tx, {
+        kind: 'VOUCHER_REFUND',
+        reference: `voucher-refund:${voucher.id}`,
+        memo: `Gift voucher ${voucher.reference} refunded: its mentor no longer gives ${current.topicName}`,
+        lines: [
+          { account: { platform: 'VOUCHERS' }, amount: -voucher.amount },
+          { account: { wallet: voucher.buyerId }, amount: voucher.amount },
+        ],
+      });
+      if (!(await repository.markRefunded(voucher.id, now))) throw conflict(voucherMessages.notRefundable);
+    });
+    return this.get(caller, reference);
+  }
+
   private async findOwn(caller: CurrentUser, reference: string): Promise<VoucherRecord> {
     const record = await new VouchersRepository(this.db).findRecordByReference(
       reference.trim().toUpperCase(),
@@ -156,17 +192,30 @@ export class VouchersService {
   private async pushFor(caller: CurrentUser, record: VoucherRecord, phone: string): Promise<PaymentAttempt> {
     if (record.status !== 'PENDING_PAYMENT') throw invalid(voucherMessages.notPending);
     const token = randomBytes(32).toString('base64url');
-    const payment = await this.db.transaction(async (tx) => {
-      const row = await new PaymentsRepository(tx).insert({
-        provider: 'MPESA',
-        payerId: caller.id,
-        amount: record.amount,
-        phoneNumber: phone,
-        callbackToken: token,
-      });
-      await new VouchersRepository(tx).linkPayment(record.id, row.id);
-      return row;
-    });
+    // One push waiting per voucher, and few per number per hour whoever asks: each one rings a phone.
+    const payment = await this.db.transaction((tx) =>
+      recordMpesaPrompt(
+        tx,
+        {
+          purpose: `voucher:${record.id}`,
+          hasPending: (locked) => new VouchersRepository(locked).hasPendingPayment(record.id),
+          phone,
+          perHour: sessionRulesOf(this.env).mpesaPromptsPerNumberPerHour,
+          now: new Date(),
+        },
+        async (locked) => {
+          const row = await new PaymentsRepository(locked).insert({
+            provider: 'MPESA',
+            payerId: caller.id,
+            amount: record.amount,
+            phoneNumber: phone,
+            callbackToken: token,
+          });
+          await new VouchersRepository(locked).linkPayment(record.id, row.id);
+          return row;
+        },
+      ),
+    );
     return sendStkPush({ db: this.db, daraja: this.daraja, env: this.env, log: this.log }, payment, {
       phoneNumber: phone,
       accountReference: record.reference,

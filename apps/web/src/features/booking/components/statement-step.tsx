@@ -2,6 +2,7 @@ import { Alert, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
 import type { PaymentMode } from '@myprosper/contract/booking';
 import { groupShare } from '@myprosper/contract/pricing';
 import type { SessionType } from '@myprosper/contract/sessions';
+import { SessionPolicy } from '../../../components/session-policy/session-policy.tsx';
 import { bookingTexts } from '../lib/booking-texts.ts';
 import { formatKes } from '../lib/money.ts';
 import { dateChipLabel, slotLabel } from '../lib/slot-options.ts';
@@ -91,6 +92,7 @@ export function StatementStep({
           {bookingTexts.holdNotice}
         </Text>
       </Alert>
+      <SessionPolicy />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack} disabled={isSubmitting}>
           Back

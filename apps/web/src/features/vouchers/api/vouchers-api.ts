@@ -2,6 +2,7 @@ import {
   type CreateVoucherRequest,
   createVoucherResponse,
   myVouchersResponse,
+  refundVoucherResponse,
   type VoucherView,
   voucherMpesaPaymentResponse,
   voucherResponse,
@@ -25,6 +26,11 @@ export async function payVoucherByMpesa(input: { reference: string; phoneNumber:
   });
 }
 
+/** POST refundVoucher: an unused voucher whose mentor is gone, to the buyer's wallet. */
+export async function refundVoucher(reference: string) {
+  return apiRequest(`${api}/refundVoucher`, refundVoucherResponse, { method: 'POST', body: { reference } });
+}
+
 export async function getVoucher(reference: string, signal?: AbortSignal): Promise<VoucherView> {
   return (await apiRequest(`${api}/getVoucher/${encodeURIComponent(reference)}`, voucherResponse, { signal }))
     .data;
@@ -42,6 +48,11 @@ function useRefreshVouchers() {
 export function useCreateVoucher() {
   const refresh = useRefreshVouchers();
   return useMutation({ mutationFn: createVoucher, onSettled: refresh });
+}
+
+export function useRefundVoucher() {
+  const refresh = useRefreshVouchers();
+  return useMutation({ mutationFn: refundVoucher, onSettled: refresh });
 }
 
 export function usePayVoucherByMpesa() {

@@ -1,6 +1,7 @@
 import { Radio, Stack, Table, Text } from '@mantine/core';
 import { formatKes } from '@myprosper/contract/payments';
 import type { VoucherPaymentMode } from '@myprosper/contract/vouchers';
+import { SessionPolicy } from '../../../components/session-policy/session-policy.tsx';
 
 const paymentOptions: { value: VoucherPaymentMode; label: string; description: string }[] = [
   { value: 'CARD', label: 'Card', description: 'Visa or Mastercard, on the card provider’s secure page' },
@@ -54,6 +55,7 @@ export function PaymentStep({
         The voucher code is made once your payment is received, and sent to the recipient by email and SMS
         with your note. You get a receipt by email.
       </Text>
+      <SessionPolicy />
     </Stack>
   );
 }

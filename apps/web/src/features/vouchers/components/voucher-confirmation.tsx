@@ -7,7 +7,7 @@ import { useCardCheckout } from '../../../components/payments/card-checkout.ts';
 import { CardReturnNotice } from '../../../components/payments/card-return-notice.tsx';
 import { MpesaPhoneDialog } from '../../../components/payments/mpesa-phone-dialog.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { usePayVoucherByMpesa, useVoucher } from '../api/vouchers-api.ts';
+import { usePayVoucherByMpesa, useRefundVoucher, useVoucher } from '../api/vouchers-api.ts';
 import { VoucherStatusBadge } from './voucher-status-badge.tsx';
 
 /**
@@ -67,6 +67,7 @@ function VoucherDetails({
 }) {
   const card = useCardCheckout();
   const push = usePayVoucherByMpesa();
+  const refund = useRefundVoucher();
   const [isPhoneOpen, setPhoneOpen] = useState(false);
   const last = voucher.lastPayment;
   const rows: [string, string][] = [
@@ -83,6 +84,15 @@ function VoucherDetails({
   async function payByCard(): Promise<void> {
     try {
       await card.mutateAsync({ purpose: 'VOUCHER', id: voucher.reference });
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  }
+
+  async function refundToWallet(): Promise<void> {
+    try {
+      const answer = await refund.mutateAsync(voucher.reference);
+      notify.success(answer.message);
     } catch (failure) {
       notify.error(errorMessage(failure));
     }
@@ -107,10 +117,34 @@ function VoucherDetails({
         <VoucherStatusBadge status={voucher.status} />
       </Group>
       <Stack gap="md">
-        {voucher.status === 'ACTIVE' && (
+        {voucher.status === 'ACTIVE' && !voucher.mentorGone && (
           <Alert color="green" variant="light" role="status" title="Payment received">
             We sent the voucher code to {voucher.recipientName} by email and SMS, with your note. Your receipt
             is in your email.
+          </Alert>
+        )}
+        {voucher.status === 'ACTIVE' && voucher.mentorGone && (
+          <Alert color="yellow" variant="light" role="status" title="The mentor no longer gives this program">
+            <Stack gap="xs">
+              <Text fz="sm">
+                {voucher.recipientName} can book any mentor of {voucher.topic.name} with the code, or you can
+                have the voucher refunded to your MyProsper wallet.
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                loading={refund.isPending}
+                onClick={() => void refundToWallet()}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Refund to my wallet
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {voucher.status === 'REFUNDED' && (
+          <Alert color="blue" variant="light" role="status">
+            This voucher was refunded to your wallet: {formatKes(voucher.amount)}.
           </Alert>
         )}
         {voucher.status === 'REDEEMED' && (

@@ -5,6 +5,7 @@ const colors: Record<VoucherStatus, string> = {
   PENDING_PAYMENT: 'yellow',
   ACTIVE: 'green',
   REDEEMED: 'gray',
+  REFUNDED: 'blue',
 };
 
 export function VoucherStatusBadge({ status }: { status: VoucherStatus }) {

@@ -45,7 +45,7 @@ describe('injection: typed text is data, never SQL', () => {
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '10000' });
+    ctx = await createTestApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '10000', JOBS_ENABLED: 'false' });
     world = await buildWorld(ctx);
     // Names with the LIKE wildcards and a quote in them, to be found by those very characters.
     await createAdvisee(ctx.database.db, { name: 'Amy_Lee Wanjiru' });

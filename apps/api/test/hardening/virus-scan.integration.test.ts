@@ -51,7 +51,12 @@ describe('uploads scanned by clamd (CLAMD_URL)', () => {
   beforeAll(async () => {
     clamd = await startClamd();
     uploadsDir = await mkdtemp(join(tmpdir(), 'myprosper-virus-scan-'));
-    ctx = await createTestApp({ UPLOADS_DIR: uploadsDir, CLAMD_URL: clamd.url, CLAMD_TIMEOUT_SECONDS: '2' });
+    ctx = await createTestApp({
+      UPLOADS_DIR: uploadsDir,
+      CLAMD_URL: clamd.url,
+      CLAMD_TIMEOUT_SECONDS: '2',
+      JOBS_ENABLED: 'false',
+    });
     const db = ctx.database.db;
     headers = {
       advisee: await bearer(ctx.app, await createAdvisee(db)),

@@ -4,6 +4,7 @@ import { notificationsJob, notificationsJobName } from './notifications.job.ts';
 import { NotificationsService } from './notifications.service.ts';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const sessionWritesPrefix = '/myprosper/api/';
 
 /**
  * Session messages: defines the job that sends them (it runs once the app is ready, each NOTIFICATIONS_CRON
@@ -23,7 +24,9 @@ const notifications: FastifyPluginAsync = async (app) => {
   });
   app.jobs.define(notificationsJob(service, app.env.NOTIFICATIONS_CRON));
   app.addHook('onResponse', async (request, reply) => {
-    if (writeMethods.has(request.method) && reply.statusCode < 400) app.jobs.soon(notificationsJobName);
+    if (!writeMethods.has(request.method) || reply.statusCode >= 400) return;
+    // Sessions, payments and their callbacks live under the API prefix; sign-ins and the rest do not.
+    if (request.url.startsWith(sessionWritesPrefix)) app.jobs.soon(notificationsJobName);
   });
 };
 

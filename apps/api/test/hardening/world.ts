@@ -15,6 +15,7 @@ import {
   type UserRow,
 } from '../../src/db/seed/factories.ts';
 import { randomIp } from '../../src/features/auth/auth.test-helpers.ts';
+import { wasInCall } from '../../src/features/calls/calls.test-helpers.ts';
 import {
   availabilityOf,
   bearer,
@@ -106,6 +107,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const inDays = (days: number) => new Date(Math.floor((Date.now() + days * 24 * hour) / hour) * hour);
   const confirmed = await booked(inDays(3));
   const past = await booked(inDays(-2));
+  // The advisee was in its call for the whole hour: they may rate it.
+  await wasInCall(db, { sessionId: past.id, userId: advisee.id, role: 'ADVISEE', at: past.startsAt });
   const startingNow = await booked(new Date(Date.now() + 5 * 60_000));
   const toCancel = await booked(inDays(5));
   const toMove = await booked(inDays(6));

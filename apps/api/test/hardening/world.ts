@@ -15,7 +15,6 @@ import {
   type UserRow,
 } from '../../src/db/seed/factories.ts';
 import { randomIp } from '../../src/features/auth/auth.test-helpers.ts';
-import { wasInCall } from '../../src/features/calls/calls.test-helpers.ts';
 import {
   availabilityOf,
   bearer,
@@ -23,6 +22,7 @@ import {
   everyDay,
   setTestPrices,
 } from '../../src/features/booking/booking.test-helpers.ts';
+import { wasInCall } from '../../src/features/calls/calls.test-helpers.ts';
 import { phones } from '../../src/features/payments/payments.test-helpers.ts';
 import { multipartBody, pngBytes } from '../../src/features/profiles/profiles.test-helpers.ts';
 import type { TestContext } from '../test-app.ts';

@@ -28,7 +28,8 @@ export interface AttendanceRow {
  */
 export const noShowDecisionWindowMs = 86_400_000;
 
-const leftEvent = alias(callEvents, 'left_event');
+const leftEventName = 'left_event';
+const leftEvent = alias(callEvents, leftEventName);
 
 /** Attendance and no-shows: who was expected in a call, who came, and the decisions. */
 export class AttendanceRepository {
@@ -107,7 +108,7 @@ export class AttendanceRepository {
               and ${callEvents.userId} = ${sessions.advisorId}
               and ${callEvents.kind} = 'JOINED'
               and not exists (
-                select 1 from ${leftEvent}
+                select 1 from ${callEvents} as ${sql.identifier(leftEventName)}
                 where ${leftEvent.sessionId} = ${callEvents.sessionId}
                   and ${leftEvent.participantId} = ${callEvents.participantId}
                   and ${leftEvent.kind} = 'LEFT'

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { type ClientMessage, parseServerMessage, type ServerMessage } from '@myprosper/contract/calls';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import {
@@ -33,7 +33,12 @@ export async function wasInCall(
     await calls.recordJoin({ sessionId, userId, role, at });
     if (leftAt) {
       await calls.logEvent({ sessionId, userId, participantId, kind: 'LEFT', at: leftAt });
-      await calls.recordLeave({ sessionId, userId, at: leftAt, seconds: (leftAt.getTime() - at.getTime()) / 1000 });
+      await calls.recordLeave({
+        sessionId,
+        userId,
+        at: leftAt,
+        seconds: (leftAt.getTime() - at.getTime()) / 1000,
+      });
     }
   });
 }

@@ -61,7 +61,8 @@ export class NoShowService {
       const session = await repository.findSession(sessionId);
       if (!session || session.status !== 'CONFIRMED') return false;
       const attendance = new AttendanceRepository(tx);
-      const seconds = await attendance.secondsPresent(session, [session.advisorId], now);
+      // Any time in the call since the start, up to this moment (a join that just committed included).
+      const seconds = await attendance.secondsPresent(session, [session.advisorId], session.endsAt);
       if ((seconds.get(session.advisorId) ?? 0) > 0) return false;
       return this.markMentorAbsent(tx, session, now);
     });
@@ -71,7 +72,12 @@ export class NoShowService {
   private async markMentorAbsent(tx: DbOrTx, session: CallSession, now: Date): Promise<boolean> {
     const attendance = new AttendanceRepository(tx);
     if (!(await attendance.markMentorDecided(session.id, true, now))) return false;
-    await attendance.setNoShow({ sessionId: session.id, userId: session.advisorId, role: 'ADVISOR', noShow: true });
+    await attendance.setNoShow({
+      sessionId: session.id,
+      userId: session.advisorId,
+      role: 'ADVISOR',
+      noShow: true,
+    });
     await new CallsRepository(tx).markEndedForNoShow(session.id, now);
     await closeCallRoom(tx, session.id);
     return true;
@@ -98,7 +104,12 @@ export class NoShowService {
         if (mentorAbsent) await this.markMentorAbsent(tx, session, now);
         else {
           await attendance.markMentorDecided(sessionId, false, now);
-          await attendance.setNoShow({ sessionId, userId: session.advisorId, role: 'ADVISOR', noShow: false });
+          await attendance.setNoShow({
+            sessionId,
+            userId: session.advisorId,
+            role: 'ADVISOR',
+            noShow: false,
+          });
         }
       }
       // Mentees of a mentor who did not come were refunded; they are nobody's no-show.

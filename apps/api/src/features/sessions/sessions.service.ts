@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/connection.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
+import { ratingRefusal } from './rating-rule.ts';
 import {
   buildCalendar,
   type CalendarEvent,
@@ -13,7 +14,6 @@ import {
   noReplyOrganizer,
   sessionEventUid,
 } from './session-calendar.ts';
-import { ratingRefusal } from './rating-rule.ts';
 import { effectiveStatus, toSession, type Viewer, type ViewerInvitation } from './session-view.ts';
 import { type SessionRecord, SessionsRepository } from './sessions.repository.ts';
 

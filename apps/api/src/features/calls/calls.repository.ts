@@ -116,6 +116,15 @@ export class CallsRepository {
     await this.logEvent({ sessionId, userId: null, kind: 'ENDED', at: now, detail: 'mentor did not attend' });
   }
 
+  /** Journeys only (dev-clock.routes.ts): the session and its attendees at another time. */
+  async moveForJourney(sessionId: number, startsAt: Date, endsAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ startsAt, endsAt }).where(eq(sessions.id, sessionId));
+    await this.db
+      .update(sessionParticipants)
+      .set({ startsAt, endsAt })
+      .where(eq(sessionParticipants.sessionId, sessionId));
+  }
+
   async callStatusOf(sessionId: number): Promise<CallStatus> {
     const [row] = await this.db
       .select({ callStatus: sessions.callStatus })

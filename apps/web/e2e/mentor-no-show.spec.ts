@@ -42,14 +42,18 @@ test('a mentor no-show as both sides see it: refunded, ended, no way into the ca
   await expect(menteePage.getByRole('link', { name: 'Join session' })).toHaveCount(0);
   // The list says so too.
   await menteePage.goto('/sessions');
+  await menteePage.getByRole('tab', { name: 'Individual' }).click();
   await expect(menteePage.getByRole('link', { name: new RegExp(didNotAttend) })).toBeVisible();
-  // The refund is in the wallet.
+  // The whole price is back in the wallet.
   const balance = await page.request.get(`/myprosper/api/getAdviseeBalance/${mentee.userId}`, {
     headers: mentee.auth,
   });
-  expect(((await balance.json()) as { data: { walletBalance: number } }).data.walletBalance).toBeGreaterThan(
-    0,
-  );
+  const session = await page.request.get(`/myprosper/api/getAdvisorSessionById/${sessionId}`, {
+    headers: mentee.auth,
+  });
+  const { amount } = ((await session.json()) as { data: { amount: number } }).data;
+  expect(amount).toBeGreaterThan(0);
+  expect(((await balance.json()) as { data: { balance: number } }).data.balance).toBe(amount);
 
   const { page: mentorPage } = await otherBrowser();
   await openSession(mentorPage, demo.mentor, sessionId);

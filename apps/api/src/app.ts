@@ -58,6 +58,7 @@ import { registerInputGuard } from './lib/input-guard.ts';
 import { refuseRemoteToLocalOnly } from './lib/local-only.ts';
 import { requestLogSerializer } from './lib/log-redaction.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { sessionRulesOf } from './lib/session-rules.ts';
 import { localCybersourcePath } from './providers/card.ts';
 import { fileStoragePlugin, localS3Path } from './providers/file-storage.ts';
 import { selfAwareFetch } from './providers/in-process-fetch.ts';
@@ -255,7 +256,12 @@ export function wireFeatures(app: FastifyInstance) {
     sessionCancelled: closeCallRoom,
   });
   const mentorNoShowMoney = new MentorNoShowRefunds(env, channels, vouchers);
-  const noShows = new NoShowService(db, env.CALL_GRACE_MINUTES, mentorNoShowMoney, app.log);
+  const noShows = new NoShowService(
+    db,
+    { graceMinutes: env.CALL_GRACE_MINUTES, presenceMinutes: sessionRulesOf(env).presenceMinutes },
+    mentorNoShowMoney,
+    app.log,
+  );
   const twoStepRecoveries = new TwoStepRecoveries({
     db,
     mail: new SecurityMail({ mailer: app.mailer, log: app.log }),

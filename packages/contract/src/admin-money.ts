@@ -17,7 +17,8 @@ export const adminMoneyMessages = {
   queried: 'M-PESA was asked about the payment',
   noShowsChanged: 'No-show decision changed',
   noCallYet: 'This session has no call record yet',
-  noShowTooEarly: 'A mentor can be marked as not coming only from 10 minutes after the start of the session',
+  noShowTooEarly: (minutes: number) =>
+    `A mentor can be marked as not coming only from ${minutes} minutes after the start of the session`,
   noShowAlreadyRefunded:
     'The mentees were already refunded for the mentor not coming, so the mentor cannot be marked present',
   noShowPaidOut:

@@ -14,8 +14,6 @@ export const roomCapacity = { INDIVIDUAL: 2, GROUP: 5 } as const;
 export const maxRemoteTiles = 4;
 /** Everyone is warned this many minutes before the end. */
 export const endWarningMinutes = 5;
-/** A mentor not in the call this long after the start is a no-show. */
-export const mentorNoShowMinutes = 10;
 
 /**
  * Signaling sockets one person may hold open to one call (per API instance): a page, a reload in flight, a
@@ -37,6 +35,9 @@ export const callMessages = {
   tooEarly: (minutes: number) =>
     `The call opens ${minutes} minute${minutes === 1 ? '' : 's'} before the session starts`,
   ended: 'This session has ended',
+  mentorDidNotAttend: 'Your mentor did not come, so this session has ended and you were refunded in full',
+  youDidNotAttend:
+    'You were not in the call after the start, so this session has ended and its mentees were refunded in full',
   roomFull: 'This call is full',
   ticketInvalid: 'Your join link is not valid. Please open the call again from the session page.',
   ticketExpired: 'Your join link has expired. Please open the call again from the session page.',

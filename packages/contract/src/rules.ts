@@ -76,7 +76,7 @@ export function policyLines(rules: SessionRules): { title: string; text: string 
     },
     {
       title: 'If the mentor does not come',
-      text: `You are refunded in full and the session ends. Someone attended if they were in the call at least ${minutes(rules.presenceMinutes)} between the start and the end.`,
+      text: `Someone attended if they were in the call at least ${minutes(rules.presenceMinutes)} between the start and the end (time before the start does not count). If the mentor is not in the call in its first ${minutes(rules.presenceMinutes)}, or does not attend, you are refunded in full and the session ends.`,
     },
     {
       title: 'Group sessions',
@@ -88,7 +88,7 @@ export function policyLines(rules: SessionRules): { title: string; text: string 
     },
     {
       title: 'Rating',
-      text: `Only attendees who paid and were in the call can rate a session, once.`,
+      text: `Only attendees who paid (or whose place was paid) and attended, at least ${minutes(rules.presenceMinutes)} in the call, can rate a session, once.`,
     },
     {
       title: 'Vouchers',

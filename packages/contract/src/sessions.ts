@@ -85,6 +85,13 @@ export const session = z.object({
   /** Times the session was moved; the calendar file's SEQUENCE. */
   icsSequence: z.number().int(),
   /**
+   * The mentor did not attend (SessionRules.presenceMinutes): the session ended, its payers were refunded in
+   * full, and its call is closed for everyone ('Mentor did not attend — refunded').
+   */
+  mentorNoShow: z.boolean(),
+  /** Whether the caller may rate it now: attended and paid, and not rated yet (on a session's own page). */
+  canRate: z.boolean(),
+  /**
    * Only for a viewer invited by their verified phone who has not accepted: their invitation (its number as
    * typed and PENDING or DECLINED). They then see only their own attendee row.
    */
@@ -155,4 +162,8 @@ export const sessionMessages = {
   feedbackNotYet: 'You can rate a session once it has ended',
   feedbackNotHeld: 'Only sessions that took place can be rated',
   feedbackTwice: 'You have already rated this session',
+  feedbackNotPaid: 'Only attendees who paid for this session can rate it',
+  feedbackNotPresent: 'Only attendees who were in the call can rate this session',
+  feedbackMentorAbsent: 'The mentor did not attend this session, so it cannot be rated',
+  mentorDidNotAttend: 'Mentor did not attend — refunded',
 } as const;

@@ -43,6 +43,11 @@ export const envSchema = z.object({
    */
   SANDBOX: bool.default(true),
   /**
+   * Browser journeys only: with SANDBOX, this machine may move a session in time and have the attendance job
+   * decide it at once (POST /dev/sessions/:id/move), so a journey sees a no-show without waiting an hour.
+   */
+  DEV_SESSION_CLOCK: bool.default(false),
+  /**
    * Seed demo data (and its demo logins) on the first start of an empty database. On by default; with
    * NODE_ENV=production the server refuses to start unless it is set to false.
    */

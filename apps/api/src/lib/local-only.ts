@@ -15,10 +15,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
 }
 
-/** Routes served to this machine only: the outbox pages and every stand-in. */
+/** Routes served to this machine only: the outbox pages, the journeys' session clock and every stand-in. */
 export function isLocalOnlyRoute(route: string | undefined): boolean {
   if (!route) return false;
-  return route === '/dev/outbox' || route === '/dev/outbox.json' || route.startsWith('/sandbox/');
+  return route.startsWith('/dev/') || route.startsWith('/sandbox/');
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   everyDay,
   setTestPrices,
 } from '../../src/features/booking/booking.test-helpers.ts';
+import { wasInCall } from '../../src/features/calls/calls.test-helpers.ts';
 import { phones } from '../../src/features/payments/payments.test-helpers.ts';
 import { multipartBody, pngBytes } from '../../src/features/profiles/profiles.test-helpers.ts';
 import type { TestContext } from '../test-app.ts';
@@ -106,6 +107,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const inDays = (days: number) => new Date(Math.floor((Date.now() + days * 24 * hour) / hour) * hour);
   const confirmed = await booked(inDays(3));
   const past = await booked(inDays(-2));
+  // The advisee was in its call for the whole hour: they may rate it.
+  await wasInCall(db, { sessionId: past.id, userId: advisee.id, role: 'ADVISEE', at: past.startsAt });
   const startingNow = await booked(new Date(Date.now() + 5 * 60_000));
   const toCancel = await booked(inDays(5));
   const toMove = await booked(inDays(6));

@@ -102,7 +102,7 @@ describe('admin: a mentor no-show decided or undone, with its money', () => {
     expect((await checkout(ctx, booked.host, booked.id)).statusCode).toBe(200);
     const res = await setMentor(booked, true);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(adminMoneyMessages.noShowTooEarly);
+    expect(res.json().message).toBe(adminMoneyMessages.noShowTooEarly(ctx.app.env.PRESENCE_MINUTES));
     expect(await balanceOf(ctx, booked.host)).toBe(0);
     expect(await auditRowsOf(ctx, 'session', booked.id)).toEqual([]);
   });

@@ -213,6 +213,7 @@ export class BookingService {
       reference: inserted.reference,
       callStatus: inserted.callStatus,
       icsSequence: inserted.icsSequence,
+      mentorNoShow: false,
       topic,
       advisor: {
         id: advisor.id,

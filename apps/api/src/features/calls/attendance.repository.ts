@@ -1,9 +1,11 @@
 import type { CallRole } from '@myprosper/contract/calls';
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
-import { callAttendance, calls } from '../../db/schema/calls.ts';
+import { callAttendance, callEvents, calls } from '../../db/schema/calls.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { type Stint, secondsPresent, stintsOf } from './presence.ts';
 
 export interface ExpectedPerson {
   userId: number;
@@ -20,8 +22,14 @@ export interface AttendanceRow {
   noShow: boolean | null;
 }
 
-/** Sessions are decided this long after their start at most; later, no decision comes. */
+/**
+ * Sessions are decided within this long: a mentor absent from the start within a day of the start, everyone
+ * else within a day of the end; later, no decision comes (and the mentor's pay waits no longer for one).
+ */
 export const noShowDecisionWindowMs = 86_400_000;
+
+const leftEventName = 'left_event';
+const leftEvent = alias(callEvents, leftEventName);
 
 /** Attendance and no-shows: who was expected in a call, who came, and the decisions. */
 export class AttendanceRepository {
@@ -78,7 +86,10 @@ export class AttendanceRepository {
       });
   }
 
-  /** Confirmed sessions started at least `minutes` ago (within a day) whose mentor is not decided yet. */
+  /**
+   * Confirmed sessions started at least `minutes` ago (within a day) whose mentor is not decided yet and has
+   * not been in the call since the start: no page of theirs joined that had not left by the start.
+   */
   async mentorsToDecide(now: Date, minutes: number, limit = 50): Promise<number[]> {
     const cutoff = new Date(now.getTime() - minutes * 60_000);
     const rows = await this.db
@@ -89,15 +100,27 @@ export class AttendanceRepository {
         and(
           eq(sessions.status, 'CONFIRMED'),
           lte(sessions.startsAt, cutoff),
-          gt(sessions.startsAt, new Date(cutoff.getTime() - noShowDecisionWindowMs)),
+          gt(sessions.startsAt, new Date(now.getTime() - noShowDecisionWindowMs)),
           isNull(calls.mentorDecidedAt),
+          sql`not exists (
+            select 1 from ${callEvents}
+            where ${callEvents.sessionId} = ${sessions.id}
+              and ${callEvents.userId} = ${sessions.advisorId}
+              and ${callEvents.kind} = 'JOINED'
+              and not exists (
+                select 1 from ${callEvents} as ${sql.identifier(leftEventName)}
+                where ${leftEvent.sessionId} = ${callEvents.sessionId}
+                  and ${leftEvent.participantId} = ${callEvents.participantId}
+                  and ${leftEvent.kind} = 'LEFT'
+                  and ${leftEvent.at} <= ${sessions.startsAt}))`,
         ),
       )
+      .orderBy(asc(sessions.startsAt))
       .limit(limit);
     return rows.map((r) => r.id);
   }
 
-  /** Confirmed sessions closed (end plus grace) within a day whose mentees are not decided yet. */
+  /** Confirmed sessions closed (end plus grace), ended within a day, whose attendance is not decided yet. */
   async attendancesToDecide(now: Date, graceMinutes: number, limit = 50): Promise<number[]> {
     const closedBefore = new Date(now.getTime() - graceMinutes * 60_000);
     const rows = await this.db
@@ -108,12 +131,52 @@ export class AttendanceRepository {
         and(
           eq(sessions.status, 'CONFIRMED'),
           lte(sessions.endsAt, closedBefore),
-          gt(sessions.endsAt, new Date(closedBefore.getTime() - noShowDecisionWindowMs)),
+          gt(sessions.endsAt, new Date(now.getTime() - noShowDecisionWindowMs)),
           isNull(calls.attendanceDecidedAt),
         ),
       )
+      .orderBy(asc(sessions.endsAt))
       .limit(limit);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Seconds each person was in the call between the session's start and its end (or now): the presence rule
+   * (presence.ts) over the call's join and leave records. People never in it answer 0.
+   */
+  async secondsPresent(
+    session: { id: number; startsAt: Date; endsAt: Date },
+    userIds: readonly number[],
+    now: Date,
+  ): Promise<Map<number, number>> {
+    const stints = userIds.length === 0 ? new Map<number, Stint[]>() : await this.stints(session.id, userIds);
+    return new Map(userIds.map((id) => [id, secondsPresent(stints.get(id) ?? [], session, now)]));
+  }
+
+  /** Each person's stints in the call, from its JOINED and LEFT records, in order. */
+  async stints(sessionId: number, userIds?: readonly number[]): Promise<Map<number, Stint[]>> {
+    const rows = await this.db
+      .select({
+        userId: callEvents.userId,
+        participantId: callEvents.participantId,
+        kind: callEvents.kind,
+        at: callEvents.at,
+      })
+      .from(callEvents)
+      .where(
+        and(
+          eq(callEvents.sessionId, sessionId),
+          inArray(callEvents.kind, ['JOINED', 'LEFT']),
+          userIds ? inArray(callEvents.userId, [...userIds]) : undefined,
+        ),
+      )
+      .orderBy(asc(callEvents.at), asc(callEvents.id));
+    const byUser = new Map<number, typeof rows>();
+    for (const row of rows) {
+      if (row.userId === null) continue;
+      byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    }
+    return new Map([...byUser].map(([userId, events]) => [userId, stintsOf(events)]));
   }
 
   async markMentorDecided(sessionId: number, noShow: boolean, now: Date): Promise<boolean> {
@@ -158,20 +221,5 @@ export class AttendanceRepository {
       .where(and(eq(calls.mentorNoShow, true), isNull(calls.refundRequestedAt)))
       .limit(limit);
     return rows.map((row) => row.sessionId);
-  }
-
-  async hasJoinedBy(sessionId: number, userId: number, by: Date): Promise<boolean> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(callAttendance)
-      .where(
-        and(
-          eq(callAttendance.sessionId, sessionId),
-          eq(callAttendance.userId, userId),
-          isNotNull(callAttendance.firstJoinedAt),
-          lte(callAttendance.firstJoinedAt, by),
-        ),
-      );
-    return (row?.n ?? 0) > 0;
   }
 }

@@ -20,6 +20,7 @@ function facts(
       startsAt,
       endsAt: at(60),
       callStatus: 'NOT_STARTED' as const,
+      mentorNoShow: false,
       ...patch,
     },
     attendee,
@@ -57,6 +58,19 @@ describe('who may join a call, and when', () => {
     expect(decideAccess(facts({ status: 'CANCELLED' }, null, 1), at(0), settings)).toMatchObject({
       code: 'GONE',
       message: callMessages.cancelled,
+    });
+  });
+
+  it('closes the call of a session whose mentor did not attend, for the mentor and the mentees alike', () => {
+    expect(decideAccess(facts({ mentorNoShow: true }, null, 1), at(11), settings)).toMatchObject({
+      ok: false,
+      code: 'GONE',
+      message: callMessages.youDidNotAttend,
+    });
+    expect(decideAccess(facts({ mentorNoShow: true }, paid), at(11), settings)).toMatchObject({
+      ok: false,
+      code: 'GONE',
+      message: callMessages.mentorDidNotAttend,
     });
   });
 

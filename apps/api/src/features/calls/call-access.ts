@@ -13,6 +13,8 @@ export interface AccessFacts {
     startsAt: Date;
     endsAt: Date;
     callStatus: CallStatus;
+    /** The mentor was decided absent: the session ended for everyone. */
+    mentorNoShow: boolean;
   };
   /** The asker's attendee row; null when they are not an attendee. */
   attendee: { paymentStatus: 'PAID' | 'UNPAID'; invitationStatus: InvitationStatus } | null;
@@ -34,7 +36,7 @@ function refuse(code: ErrorCode, message: string): AccessDecision {
 
 /**
  * Who may be in a session's call, and when: its mentor, and attendees who have paid (in a group, also
- * accepted the invitation); only for a confirmed session, from `earlyJoinMinutes` before the start until the
+ * accepted the invitation); only for a confirmed session whose mentor was not decided absent, from `earlyJoinMinutes` before the start until the
  * end plus `graceMinutes`. The room size is checked where the room is known (join).
  */
 export function decideAccess(facts: AccessFacts, now: Date, settings: AccessSettings): AccessDecision {
@@ -43,6 +45,9 @@ export function decideAccess(facts: AccessFacts, now: Date, settings: AccessSett
   if (!isMentor && !attendee) return refuse('NOT_FOUND', sessionMessages.sessionNotFound);
   if (session.status === 'CANCELLED') return refuse('GONE', callMessages.cancelled);
   if (session.status !== 'CONFIRMED') return refuse('CONFLICT', callMessages.notConfirmed);
+  if (session.mentorNoShow) {
+    return refuse('GONE', isMentor ? callMessages.youDidNotAttend : callMessages.mentorDidNotAttend);
+  }
   const { opensAt, closesAt } = callWindow(session, {
     earlyJoinMinutes: settings.earlyJoinMinutes,
     graceMinutes: settings.graceMinutes,

@@ -5,6 +5,7 @@ import type { SignalBus } from './bus-messages.ts';
 import { callAttendanceJob } from './calls.jobs.ts';
 import { callsRoutes } from './calls.routes.ts';
 import { CallsService } from './calls.service.ts';
+import { devClockRoutes } from './dev-clock.routes.ts';
 import { iceConfigProblem } from './ice-servers.ts';
 import type { NoShowService } from './no-show.service.ts';
 import { RedisBus, SplitBus } from './redis-bus.ts';
@@ -47,4 +48,5 @@ export const callsPlugin: FastifyPluginAsyncZod<{ noShows: NoShowService }> = as
     await hub.stop();
   });
   await app.register(callsRoutes, { calls, hub });
+  if (env.SANDBOX && env.DEV_SESSION_CLOCK) await app.register(devClockRoutes, { db, noShows });
 };

@@ -38,8 +38,10 @@ export class CallsRepository {
         startsAt: sessions.startsAt,
         endsAt: sessions.endsAt,
         callStatus: sessions.callStatus,
+        mentorNoShow: sql<boolean>`coalesce(${calls.mentorNoShow}, false)`,
       })
       .from(sessions)
+      .leftJoin(calls, eq(calls.sessionId, sessions.id))
       .where(eq(sessions.id, sessionId));
     return row ?? null;
   }
@@ -100,6 +102,27 @@ export class CallsRepository {
     await this.db.update(calls).set({ endedAt: now }).where(eq(calls.sessionId, sessionId));
     await this.logEvent({ sessionId, userId: null, kind: 'ENDED', at: now });
     return true;
+  }
+
+  /** The mentor did not attend: the call ends whatever its state (no one may enter it again), logged once. */
+  async markEndedForNoShow(sessionId: number, now: Date): Promise<void> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ callStatus: 'ENDED', updatedAt: now })
+      .where(and(eq(sessions.id, sessionId), ne(sessions.callStatus, 'ENDED')))
+      .returning({ id: sessions.id });
+    if (ended.length === 0) return;
+    await this.db.update(calls).set({ endedAt: now }).where(eq(calls.sessionId, sessionId));
+    await this.logEvent({ sessionId, userId: null, kind: 'ENDED', at: now, detail: 'mentor did not attend' });
+  }
+
+  /** Journeys only (dev-clock.routes.ts): the session and its attendees at another time. */
+  async moveForJourney(sessionId: number, startsAt: Date, endsAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ startsAt, endsAt }).where(eq(sessions.id, sessionId));
+    await this.db
+      .update(sessionParticipants)
+      .set({ startsAt, endsAt })
+      .where(eq(sessionParticipants.sessionId, sessionId));
   }
 
   async callStatusOf(sessionId: number): Promise<CallStatus> {

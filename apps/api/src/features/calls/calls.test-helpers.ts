@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { type ClientMessage, parseServerMessage, type ServerMessage } from '@myprosper/contract/calls';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
 import {
   createAdvisee,
   createAdvisor,
@@ -9,10 +10,38 @@ import {
   createTopic,
   type UserRow,
 } from '../../db/seed/factories.ts';
+import { CallsRepository } from './calls.repository.ts';
 
 /** Helpers of the calls integration tests: people, sessions at a given time, tickets and socket clients. */
 
 export const minute = 60_000;
+
+/**
+ * Someone was in the session's call from `at` until `leftAt` (still in it without one), recorded as the
+ * signaling records it: a page's JOINED and LEFT events and the attendance row.
+ */
+export async function wasInCall(
+  db: Db,
+  input: { sessionId: number; userId: number; role: 'ADVISOR' | 'ADVISEE'; at: Date; leftAt?: Date },
+): Promise<void> {
+  const participantId = `p${randomBytes(9).toString('base64url')}`;
+  const { sessionId, userId, role, at, leftAt } = input;
+  await db.transaction(async (tx) => {
+    const calls = new CallsRepository(tx);
+    await calls.lockCall(sessionId);
+    await calls.logEvent({ sessionId, userId, participantId, kind: 'JOINED', at });
+    await calls.recordJoin({ sessionId, userId, role, at });
+    if (leftAt) {
+      await calls.logEvent({ sessionId, userId, participantId, kind: 'LEFT', at: leftAt });
+      await calls.recordLeave({
+        sessionId,
+        userId,
+        at: leftAt,
+        seconds: (leftAt.getTime() - at.getTime()) / 1000,
+      });
+    }
+  });
+}
 
 export async function bearerOf(app: FastifyInstance, user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) {
   const token = await app.tokens.sign({ userId: user.id, role: user.role, version: user.tokenVersion });

@@ -1,16 +1,25 @@
 import { adminMoneyMessages } from '@myprosper/contract/admin-money';
-import { mentorNoShowMinutes, type NoShowOverrideRequest } from '@myprosper/contract/calls';
+import type { NoShowOverrideRequest } from '@myprosper/contract/calls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { invalid } from '../../lib/errors.ts';
 import { AttendanceRepository, type ExpectedPerson } from './attendance.repository.ts';
 import { type CallSession, CallsRepository } from './calls.repository.ts';
+import { closeCallRoom } from './close-room.ts';
 import type { MentorNoShowMoney } from './no-show-refund.ts';
+import { hasAttended } from './presence.ts';
 
 /**
- * No-shows, from the stored join times: a mentor not in the call 10 minutes after the start is a mentor
- * no-show (their mentees get their money back: the payments feature's refund, and the mentor is not paid);
- * a mentee who never joined by the end plus grace is a mentee no-show (the mentor is paid as usual).
+ * No-shows, by the presence rule (presence.ts: in the call at least `presenceMinutes` between the start and
+ * the end, from the call's own join and leave records):
+ * - a mentor not in the call at all during the first `presenceMinutes` after the start is a mentor no-show
+ *   then and there: waiting longer would keep the mentees waiting for someone who is late by the very
+ *   minimum the rule asks of a whole session (and so it was before: 10 minutes). The session ends: the call
+ *   is closed for everyone (no new join, ticket or start), its payers are refunded in full (the payments
+ *   feature's refund) and the mentor is told;
+ * - once the call has closed (end plus grace) everyone is decided: a mentor who came but stayed less than
+ *   the minimum (five seconds, or only before the start) is a no-show too, refunded the same way, and a mentee
+ *   below it is a mentee no-show (the mentor is paid as usual).
  *
  * Admins may correct either. Money follows the final decision: a mentor made a no-show is refunded at once
  * (once, whatever is asked again; a mentor already paid gives it back); a mentor no-show whose mentees were
@@ -20,7 +29,7 @@ import type { MentorNoShowMoney } from './no-show-refund.ts';
 export class NoShowService {
   constructor(
     private readonly db: Db,
-    private readonly graceMinutes: number,
+    private readonly settings: { graceMinutes: number; presenceMinutes: number },
     private readonly money: MentorNoShowMoney,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -29,11 +38,11 @@ export class NoShowService {
   async run(now = new Date()): Promise<{ mentors: number; attendances: number; refunds: number }> {
     const attendance = new AttendanceRepository(this.db);
     let mentors = 0;
-    for (const sessionId of await attendance.mentorsToDecide(now, mentorNoShowMinutes)) {
-      if (await this.decideMentor(sessionId, now)) mentors++;
+    for (const sessionId of await attendance.mentorsToDecide(now, this.settings.presenceMinutes)) {
+      if (await this.decideAbsentMentor(sessionId, now)) mentors++;
     }
     let attendances = 0;
-    for (const sessionId of await attendance.attendancesToDecide(now, this.graceMinutes)) {
+    for (const sessionId of await attendance.attendancesToDecide(now, this.settings.graceMinutes)) {
       await this.decideAttendance(sessionId, now);
       attendances++;
     }
@@ -44,32 +53,71 @@ export class NoShowService {
     return { mentors, attendances, refunds };
   }
 
-  private async decideMentor(sessionId: number, now: Date): Promise<boolean> {
-    const decided = await this.db.transaction(async (tx) => {
+  /** A mentor not in the call since the start, `presenceMinutes` after it: the session ends as theirs missed. */
+  private async decideAbsentMentor(sessionId: number, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const repository = new CallsRepository(tx);
       await repository.lockCall(sessionId);
       const session = await repository.findSession(sessionId);
-      if (!session) return false;
+      if (!session || session.status !== 'CONFIRMED') return false;
       const attendance = new AttendanceRepository(tx);
-      const by = new Date(session.startsAt.getTime() + mentorNoShowMinutes * 60_000);
-      const noShow = !(await attendance.hasJoinedBy(sessionId, session.advisorId, by));
-      if (!(await attendance.markMentorDecided(sessionId, noShow, now))) return false;
-      await attendance.setNoShow({ sessionId, userId: session.advisorId, role: 'ADVISOR', noShow });
-      return true;
+      // Any time in the call since the start, up to this moment (a join that just committed included).
+      const seconds = await attendance.secondsPresent(session, [session.advisorId], session.endsAt);
+      if ((seconds.get(session.advisorId) ?? 0) > 0) return false;
+      return this.markMentorAbsent(tx, session, now);
     });
-    return decided;
+  }
+
+  /** The mentor decided absent, in the caller's transaction: the call ends and everyone in it is sent away. */
+  private async markMentorAbsent(tx: DbOrTx, session: CallSession, now: Date): Promise<boolean> {
+    const attendance = new AttendanceRepository(tx);
+    if (!(await attendance.markMentorDecided(session.id, true, now))) return false;
+    await attendance.setNoShow({
+      sessionId: session.id,
+      userId: session.advisorId,
+      role: 'ADVISOR',
+      noShow: true,
+    });
+    await new CallsRepository(tx).markEndedForNoShow(session.id, now);
+    await closeCallRoom(tx, session.id);
+    return true;
   }
 
   private async decideAttendance(sessionId: number, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
       const repository = new CallsRepository(tx);
-      await repository.lockCall(sessionId);
+      const call = await repository.lockCall(sessionId);
+      const session = await repository.findSession(sessionId);
+      if (!session) return;
       const attendance = new AttendanceRepository(tx);
       const people = await attendance.expectedPeople(sessionId);
-      const rows = await attendance.attendance(sessionId);
-      for (const person of people.filter((p) => p.role === 'ADVISEE')) {
-        const joined = rows.some((row) => row.userId === person.userId && row.firstJoinedAt !== null);
-        await attendance.setNoShow({ sessionId, userId: person.userId, role: 'ADVISEE', noShow: !joined });
+      const seconds = await attendance.secondsPresent(
+        session,
+        people.map((p) => p.userId),
+        now,
+      );
+      const attended = (userId: number) =>
+        hasAttended(seconds.get(userId) ?? 0, this.settings.presenceMinutes);
+      let mentorAbsent = call.mentorNoShow === true;
+      if (call.mentorDecidedAt === null) {
+        mentorAbsent = !attended(session.advisorId);
+        if (mentorAbsent) await this.markMentorAbsent(tx, session, now);
+        else {
+          await attendance.markMentorDecided(sessionId, false, now);
+          await attendance.setNoShow({
+            sessionId,
+            userId: session.advisorId,
+            role: 'ADVISOR',
+            noShow: false,
+          });
+        }
+      }
+      // Mentees of a mentor who did not come were refunded; they are nobody's no-show.
+      if (!mentorAbsent) {
+        for (const person of people.filter((p) => p.role === 'ADVISEE')) {
+          const noShow = !attended(person.userId);
+          await attendance.setNoShow({ sessionId, userId: person.userId, role: 'ADVISEE', noShow });
+        }
       }
       await attendance.markAttendanceDecided(sessionId, now);
       await repository.markEnded(sessionId, now);
@@ -116,8 +164,9 @@ export class NoShowService {
       return person ? [{ person, noShow: change.noShow }] : [];
     });
     const mentorNoShow = changes.find((change) => change.person.role === 'ADVISOR')?.noShow;
-    if (mentorNoShow === true && now.getTime() < session.startsAt.getTime() + mentorNoShowMinutes * 60_000) {
-      throw invalid(adminMoneyMessages.noShowTooEarly);
+    const { presenceMinutes } = this.settings;
+    if (mentorNoShow === true && now.getTime() < session.startsAt.getTime() + presenceMinutes * 60_000) {
+      throw invalid(adminMoneyMessages.noShowTooEarly(presenceMinutes));
     }
     const refund = await this.db.transaction(async (tx) => {
       const call = await new CallsRepository(tx).lockCall(session.id);
@@ -135,6 +184,10 @@ export class NoShowService {
         });
       }
       await attendance.markOverridden(session.id, adminId, now, mentorNoShow);
+      if (mentorNoShow === true) {
+        await new CallsRepository(tx).markEndedForNoShow(session.id, now);
+        await closeCallRoom(tx, session.id);
+      }
       const refunded = mentorNoShow === true ? await this.refundInTransaction(tx, session.id, now) : null;
       await inTransaction?.(tx);
       return refunded;

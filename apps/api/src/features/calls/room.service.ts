@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CallRole, callMessages, type RosterEntry } from '@myprosper/contract/calls';
 import type { Db, DbOrTx } from '../../db/connection.ts';
-import { conflict } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import type { BusMessage, SignalBus } from './bus-messages.ts';
 import { CallsRepository, type PresenceRow, toRosterEntry } from './calls.repository.ts';
 
@@ -46,7 +46,14 @@ export class RoomService {
   async join(input: JoinInput, now = new Date()): Promise<JoinResult> {
     const result = await this.db.transaction(async (tx) => {
       const repository = new CallsRepository(tx);
-      await repository.lockCall(input.sessionId);
+      const call = await repository.lockCall(input.sessionId);
+      // Decided while this person was being let in: the call is over for everyone.
+      if (call.mentorNoShow === true) {
+        throw new AppError(
+          'GONE',
+          input.role === 'ADVISOR' ? callMessages.youDidNotAttend : callMessages.mentorDidNotAttend,
+        );
+      }
       const stale = await repository.deleteStalePresence(staleBefore(now), input.sessionId);
       for (const row of stale) await recordLeft(repository, row, row.seenAt, 'gone');
       const present = await repository.presence(input.sessionId);

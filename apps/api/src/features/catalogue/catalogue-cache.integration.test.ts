@@ -18,6 +18,7 @@ import {
 } from '../../db/seed/factories.ts';
 import { adminCall } from '../admin/admin.test-helpers.ts';
 import { api, bearer, setTestPrices } from '../booking/booking.test-helpers.ts';
+import { wasInCall } from '../calls/calls.test-helpers.ts';
 import { catalogueVersionMaxAgeMs } from './response-cache.ts';
 
 /**
@@ -144,6 +145,13 @@ describe('catalogue cache', () => {
       adviseeId: advisee.id,
       topicId: topic.id,
       startsAt: new Date(Date.now() - 3 * 3_600_000),
+    });
+    // Only someone who was in the call may rate it (issue 20).
+    await wasInCall(ctx.database.db, {
+      sessionId: session.id,
+      userId: advisee.id,
+      role: 'ADVISEE',
+      at: session.startsAt,
     });
     const rated = await ctx.app.inject({
       method: 'POST',

@@ -36,7 +36,9 @@ export interface NoticePerson {
     | { kind: 'REFUNDED'; amount: number; to: RefundedTo }
     | { kind: 'FORFEITED'; amount: number }
     | { kind: 'UNPAID' }
-    | { kind: 'MENTOR'; earnings: number };
+    | { kind: 'MENTOR'; earnings: number }
+    /** The mentor who did not attend: their mentees were refunded and the hour is not paid. */
+    | { kind: 'ABSENT_MENTOR' };
 }
 
 function when(facts: SessionFacts): string {
@@ -58,6 +60,8 @@ function moneyLine(person: NoticePerson, facts: SessionFacts & { fullRefundHours
       return person.money.earnings > 0
         ? `As it was cancelled late, ${formatKes(person.money.earnings)} was credited to your MyProsper wallet for the hour.`
         : 'The hour is free again in your calendar.';
+    case 'ABSENT_MENTOR':
+      return 'Your mentees were refunded in full, and the session is not paid.';
   }
 }
 
@@ -103,6 +107,26 @@ export function mentorNoShowEmail(person: NoticePerson, facts: SessionFacts) {
 
 export function mentorNoShowSms(person: NoticePerson, facts: SessionFacts): string {
   return `MyProsper: ${facts.mentorName} did not come to your ${facts.topic} session on ${when(facts)} (${facts.reference}). ${moneyLine(person, facts)}`;
+}
+
+/** To the mentor who did not attend; the subject opens with our words, never with anything a user typed. */
+export function absentMentorEmail(person: NoticePerson, facts: SessionFacts & { presenceMinutes: number }) {
+  return {
+    subject: `Session ended: you did not attend the ${facts.topic} session on ${when(facts)}`,
+    text: [
+      `Hello ${person.name ?? 'there'},`,
+      '',
+      `You were not in the call of the ${facts.topic} session on ${when(facts)} (East Africa Time), reference ${facts.reference}, for at least ${facts.presenceMinutes} minutes between its start and its end, so the session has ended.`,
+      '',
+      moneyLine(person, facts),
+      '',
+      sessionsLink(facts),
+    ].join('\n'),
+  };
+}
+
+export function absentMentorSms(person: NoticePerson, facts: SessionFacts): string {
+  return `MyProsper: you did not attend your ${facts.topic} session on ${when(facts)} (${facts.reference}), so it has ended. ${moneyLine(person, facts)}`;
 }
 
 /**
@@ -172,14 +196,18 @@ export function sendCancellationNotices(
   );
 }
 
+/** The payers of a session whose mentor did not attend, refunded, and that mentor (money ABSENT_MENTOR). */
 export function sendMentorNoShowNotices(
   people: readonly NoticePerson[],
-  facts: SessionFacts,
+  facts: SessionFacts & { presenceMinutes: number },
   channels: NoticeChannels,
 ): Promise<void> {
   return sendNotices(
     people,
-    (person) => ({ email: mentorNoShowEmail(person, facts), sms: mentorNoShowSms(person, facts) }),
+    (person) =>
+      person.money.kind === 'ABSENT_MENTOR'
+        ? { email: absentMentorEmail(person, facts), sms: absentMentorSms(person, facts) }
+        : { email: mentorNoShowEmail(person, facts), sms: mentorNoShowSms(person, facts) },
     channels,
   );
 }

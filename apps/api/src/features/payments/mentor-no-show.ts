@@ -2,6 +2,7 @@ import { adminMoneyMessages } from '@myprosper/contract/admin-money';
 import type { Env } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { invalid } from '../../lib/errors.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import { InsufficientFundsError, type LedgerLine, postTransaction } from '../wallet/wallet.door.ts';
 import type { CancellationChannels } from './cancellation.service.ts';
 import { type NoticePerson, sendMentorNoShowNotices } from './cancellation-notices.ts';
@@ -22,7 +23,7 @@ export interface MentorNoShowRefund {
 /**
  * A mentor did not come to a session: every paid share goes back in full the way it was paid (to the payer's
  * wallet, or the voucher made usable again), as one REFUND transaction out of the session's escrow, and the
- * payers are told by e-mail and SMS. The mentor is not paid for it: the earnings job settles such a session
+ * payers and the mentor are told by e-mail and SMS. The mentor is not paid for it: the earnings job settles such a session
  * at nothing, and a mentor already paid (an admin decided the no-show after the session was settled) gives
  * the earnings back, with the platform's commission, first; if their wallet no longer holds them (paid out),
  * nothing happens and the caller gets a clear error.
@@ -32,7 +33,7 @@ export interface MentorNoShowRefund {
  */
 export class MentorNoShowRefunds {
   constructor(
-    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL'>,
+    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL'> & SessionRulesEnv,
     private readonly channels: CancellationChannels,
     private readonly vouchers: Pick<PaymentVouchers, 'restore'>,
   ) {}
@@ -55,7 +56,7 @@ export class MentorNoShowRefunds {
       now,
       vouchers: this.vouchers,
     });
-    if (total === 0 || !described) return nothing;
+    if (!described) return nothing;
 
     const people: NoticePerson[] = participants
       .filter((p) => refunds.has(p.id))
@@ -66,6 +67,13 @@ export class MentorNoShowRefunds {
         phone: p.phoneVerified ? p.phoneNumber : null,
         money: { kind: 'REFUNDED', ...refunds.get(p.id)! },
       }));
+    // The mentor is told too, by e-mail and SMS (issue 20): the session ended without them.
+    people.push({
+      name: described.mentorName,
+      email: described.mentorEmail,
+      phone: described.mentorPhone,
+      money: { kind: 'ABSENT_MENTOR' },
+    });
     const facts = {
       reference: session.reference,
       topic: described.topic,
@@ -74,6 +82,7 @@ export class MentorNoShowRefunds {
       mentorName: described.mentorName,
       hostName: described.hostName,
       publicUrl: this.env.PUBLIC_URL,
+      presenceMinutes: sessionRulesOf(this.env).presenceMinutes,
     };
     return {
       refunded: total,

@@ -17,7 +17,7 @@ import {
   createMentor,
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
-import { CallsRepository } from '../calls/calls.door.ts';
+import { wasInCall } from '../calls/calls.test-helpers.ts';
 import { EarningsService } from './earnings.service.ts';
 import { creditWallet } from './session-payments.ts';
 
@@ -341,11 +341,7 @@ export function noShowJob(ctx: TestContext) {
   return wireFeatures(ctx.app).noShows;
 }
 
-/** The mentor entered the session's call at `at` (as the signaling records a join). */
+/** The mentor entered the session's call at `at` and stayed (as the signaling records a join). */
 export async function mentorJoined(ctx: TestContext, booked: Booked, at: Date): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
-    const calls = new CallsRepository(tx);
-    await calls.lockCall(booked.id);
-    await calls.recordJoin({ sessionId: booked.id, userId: booked.advisor.id, role: 'ADVISOR', at });
-  });
+  await wasInCall(ctx.database.db, { sessionId: booked.id, userId: booked.advisor.id, role: 'ADVISOR', at });
 }

@@ -1,4 +1,3 @@
-import { mentorNoShowMinutes } from '@myprosper/contract/calls';
 import { and, asc, eq, lt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -238,11 +237,12 @@ export class SessionMoneyRepository {
 
   /**
    * Confirmed sessions that have ended and whose mentor has not been paid yet, oldest first. Each waits for
-   * the final word on its mentor: while the calls feature may still decide a no-show (within its window),
+   * the final word on its mentor: until the calls feature decided them by the presence rule (within its window),
    * and while a mentor no-show's refund is not done.
    */
   async sessionsToSettle(now: Date, limit: number): Promise<number[]> {
-    const decidable = new Date(now.getTime() - noShowDecisionWindowMs - mentorNoShowMinutes * 60_000);
+    // The calls feature decides every mentor by the presence rule within a day of the session's end.
+    const decidable = new Date(now.getTime() - noShowDecisionWindowMs);
     const rows = await this.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -251,7 +251,7 @@ export class SessionMoneyRepository {
         and(
           eq(sessions.status, 'CONFIRMED'),
           lte(sessions.endsAt, now),
-          sql`not (${calls.mentorDecidedAt} is null and ${sessions.startsAt} > ${decidable})`,
+          sql`not (${calls.mentorDecidedAt} is null and ${sessions.endsAt} > ${decidable})`,
           sql`not (coalesce(${calls.mentorNoShow}, false) and ${calls.refundRequestedAt} is null)`,
           notExists(
             this.db

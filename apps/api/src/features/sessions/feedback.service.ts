@@ -1,17 +1,19 @@
-import { type FeedbackRequest, sessionMessages } from '@myprosper/contract/sessions';
+import type { FeedbackRequest } from '@myprosper/contract/sessions';
+import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
-import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
-import { effectiveStatus } from './session-view.ts';
+import { ratingRefusal } from './rating-rule.ts';
 import { SessionsRepository } from './sessions.repository.ts';
 import type { SessionsService } from './sessions.service.ts';
 
-/** Ratings: an attendee rates a session that took place, once. */
+/** Ratings: an attendee who paid and was in the call rates a session that took place, once (rating-rule.ts). */
 export class FeedbackService {
   constructor(
     private readonly db: Db,
     private readonly sessionsService: SessionsService,
+    private readonly presenceMinutes: number,
   ) {}
 
   async addFeedback(
@@ -19,10 +21,15 @@ export class FeedbackService {
     input: { sessionId: number; rating: number; comment?: FeedbackRequest['comment'] },
   ): Promise<void> {
     const { record, viewer } = await this.sessionsService.findReadable(caller, input.sessionId);
-    if (viewer !== 'ADVISEE') throw forbidden(sessionMessages.feedbackOnlyAttendees);
     const now = new Date();
-    if (record.endsAt > now) throw invalid(sessionMessages.feedbackNotYet);
-    if (effectiveStatus(record, now) !== 'CONFIRMED') throw invalid(sessionMessages.feedbackNotHeld);
+    const refusal = await ratingRefusal(this.db, {
+      record,
+      viewer,
+      userId: caller.id,
+      presenceMinutes: this.presenceMinutes,
+      now,
+    });
+    if (refusal) throw new AppError(refusal.code, refusal.message);
     const comment = input.comment?.trim() || null;
     try {
       await new SessionsRepository(this.db).insertFeedback({
@@ -32,6 +39,7 @@ export class FeedbackService {
         comment,
       });
     } catch (error) {
+      // Two ratings at once: the unique constraint keeps one.
       if (pgErrorOf(error)?.code === uniqueViolation) throw conflict(sessionMessages.feedbackTwice);
       throw error;
     }

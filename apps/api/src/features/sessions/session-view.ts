@@ -61,7 +61,14 @@ export interface ViewerInvitation {
 export function toSession(
   record: SessionRecord,
   participants: readonly ParticipantRecord[],
-  options: { viewer: Viewer; now: Date; timeZone: string; invitation?: ViewerInvitation },
+  options: {
+    viewer: Viewer;
+    now: Date;
+    timeZone: string;
+    invitation?: ViewerInvitation;
+    /** Whether this viewer may rate it now (rating-rule.ts); lists do not ask, and say false. */
+    canRate?: boolean;
+  },
 ): Session {
   const { invitation } = options;
   const status = effectiveStatus(record, options.now);
@@ -95,6 +102,8 @@ export function toSession(
     holdExpiresAt: record.holdExpiresAt && status !== 'CONFIRMED' ? record.holdExpiresAt.toISOString() : null,
     status,
     icsSequence: record.icsSequence,
+    mentorNoShow: record.mentorNoShow,
+    canRate: options.canRate ?? false,
     ...(invitation ? { yourInvitation: invitation } : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
   createMentor,
   setTestPrices,
 } from '../booking/booking.test-helpers.ts';
+import { wasInCall } from '../calls/calls.test-helpers.ts';
 import { findAdvisorRatings } from './ratings.repository.ts';
 
 const hourMs = 3_600_000;
@@ -64,6 +65,16 @@ describe('sessions: lists, details, calendar and ratings', () => {
       adviseeId: advisee.id,
       startsAt: hoursFromNow(-120),
     });
+    // The advisee was in both calls for their first 20 minutes: they may rate them.
+    for (const held of [past, olderPast]) {
+      await wasInCall(db, {
+        sessionId: held.id,
+        userId: advisee.id,
+        role: 'ADVISEE',
+        at: held.startsAt,
+        leftAt: new Date(held.startsAt.getTime() + 20 * 60_000),
+      });
+    }
     const lapsedPast = await createBookedSession(db, {
       ...base,
       adviseeId: advisee.id,
@@ -334,8 +345,14 @@ describe('sessions: lists, details, calendar and ratings', () => {
           message,
         });
       }
+      const view = async (user: UserRow) =>
+        (await get(user, `/getAdvisorSessionById/${w.past.id}`)).json().data;
+      expect((await view(w.advisee)).canRate).toBe(true);
+      expect((await view(w.advisor)).canRate).toBe(false);
       const first = await rate(w.advisee, { sessionId: w.past.id, rating: 4, comment: ' Very helpful ' });
       expect(first.statusCode, first.body).toBe(200);
+      // Rated: the page no longer offers it, reload or not.
+      expect((await view(w.advisee)).canRate).toBe(false);
       expect(first.json().message).toBe(sessionMessages.feedbackThanks);
       const twice = await rate(w.advisee, { sessionId: w.past.id, rating: 5 });
       expect(twice.statusCode).toBe(409);

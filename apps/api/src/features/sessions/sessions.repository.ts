@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { executeNamed, preparedOnce } from '../../db/prepared.ts';
+import { calls } from '../../db/schema/calls.ts';
 import { topics } from '../../db/schema/catalogue.ts';
 import { sessionFeedback, sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
@@ -20,6 +21,8 @@ export interface SessionRecord {
   amount: number;
   holdExpiresAt: Date | null;
   icsSequence: number;
+  /** The calls feature decided the mentor did not attend (the session ended, its payers refunded). */
+  mentorNoShow: boolean;
   topic: { id: number; name: string; tagLine: string; imgUrl: string };
   advisor: { id: number; name: string; email: string; profilePicUrl: string | null };
   host: { id: number; name: string; email: string; profilePicUrl: string | null };
@@ -101,6 +104,7 @@ export class SessionsRepository {
           amount: sessions.amount,
           holdExpiresAt: sessions.holdExpiresAt,
           icsSequence: sessions.icsSequence,
+          mentorNoShow: sql<boolean>`coalesce(${calls.mentorNoShow}, false)`,
           topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
           advisor: personColumns(advisorUser),
           host: personColumns(hostUser),
@@ -109,6 +113,7 @@ export class SessionsRepository {
         .innerJoin(topics, eq(topics.id, sessions.topicId))
         .innerJoin(advisorUser, eq(advisorUser.id, sessions.advisorId))
         .innerJoin(hostUser, eq(hostUser.id, sessions.adviseeId))
+        .leftJoin(calls, eq(calls.sessionId, sessions.id))
         .where(sql`${sessions.id} = any(${sql.placeholder('ids')}::int[])`)
         .prepare(name),
     );
@@ -357,5 +362,30 @@ export class SessionsRepository {
     comment: string | null;
   }) {
     await this.db.insert(sessionFeedback).values(values);
+  }
+
+  /** The caller's own attendee row of a session (host, or an invitation they accepted), for rating. */
+  async findOwnShare(sessionId: number, adviseeId: number) {
+    const [row] = await this.db
+      .select({ paymentStatus: sessionParticipants.paymentStatus })
+      .from(sessionParticipants)
+      .where(
+        and(
+          eq(sessionParticipants.sessionId, sessionId),
+          eq(sessionParticipants.adviseeId, adviseeId),
+          or(eq(sessionParticipants.isHost, true), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async hasFeedback(sessionId: number, adviseeId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessionFeedback.id })
+      .from(sessionFeedback)
+      .where(and(eq(sessionFeedback.sessionId, sessionId), eq(sessionFeedback.adviseeId, adviseeId)))
+      .limit(1);
+    return row !== undefined;
   }
 }

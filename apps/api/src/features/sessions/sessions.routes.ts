@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
+import { sessionRulesOf } from '../../lib/session-rules.ts';
 import { FeedbackService } from './feedback.service.ts';
 import type { SessionsService } from './sessions.service.ts';
 
@@ -29,7 +30,7 @@ const errors = {
  */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, options) => {
   const service = options.sessions;
-  const feedback = new FeedbackService(app.db.db, service);
+  const feedback = new FeedbackService(app.db.db, service, sessionRulesOf(app.env).presenceMinutes);
 
   app.get(
     '/getAdviseeSessionsByIdAndStatus/:userId/:status',

@@ -4,7 +4,9 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
+import { ratingRefusal } from './rating-rule.ts';
 import {
   buildCalendar,
   type CalendarEvent,
@@ -24,7 +26,7 @@ export interface ReadableSession {
 export class SessionsService {
   constructor(
     private readonly db: Db,
-    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL' | 'MAIL_FROM'>,
+    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL' | 'MAIL_FROM'> & SessionRulesEnv,
   ) {}
 
   /** The session if the caller is its mentor or one of its attendees; 404 for anyone else. */
@@ -80,7 +82,23 @@ export class SessionsService {
 
   async getSession(caller: CurrentUser, id: number): Promise<Session> {
     const { record, viewer, invitation } = await this.findReadableOrInvited(caller, id);
-    if (!invitation) return this.view(record, viewer);
+    if (!invitation) {
+      const now = new Date();
+      const participants = await new SessionsRepository(this.db).findParticipants([record.id]);
+      const refusal = await ratingRefusal(this.db, {
+        record,
+        viewer,
+        userId: caller.id,
+        presenceMinutes: sessionRulesOf(this.env).presenceMinutes,
+        now,
+      });
+      return toSession(record, participants, {
+        viewer,
+        now,
+        timeZone: this.env.TIME_ZONE,
+        canRate: refusal === null,
+      });
+    }
     const participants = await new SessionsRepository(this.db).findParticipants([record.id]);
     return toSession(record, participants, {
       viewer,

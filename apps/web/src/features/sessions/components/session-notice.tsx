@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import type { Session } from '@myprosper/contract/sessions';
+import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { owesPayment, type Viewer } from '../lib/session-view.ts';
@@ -26,6 +26,17 @@ export function SessionNotice({ session, viewer }: { session: Session; viewer: V
             </Button>
           )}
         </Stack>
+      </Alert>
+    );
+  }
+  if (session.mentorNoShow) {
+    return (
+      <Alert color="red" variant="light" title={sessionMessages.mentorDidNotAttend} role="status">
+        <Text fz="sm">
+          {viewer.isAdvisor
+            ? 'You were not in the call long enough, so the session ended and your mentees were refunded in full. It is not paid.'
+            : `${session.advisor.name} did not come to the call, so the session ended and you were refunded in full.`}
+        </Text>
       </Alert>
     );
   }

@@ -1,4 +1,4 @@
-import type { Session } from '@myprosper/contract/sessions';
+import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { describe, expect, it } from 'vitest';
 import {
   canEnterCall,
@@ -29,6 +29,8 @@ function makeSession(overrides: Partial<Session> = {}): Session {
     holdExpiresAt: '2022-01-01T06:15:00.000Z',
     status: 'PENDING_PAYMENT',
     icsSequence: 0,
+    mentorNoShow: false,
+    canRate: false,
     ...overrides,
   };
 }
@@ -94,8 +96,23 @@ describe('session view', () => {
     expect(canEnterCall(makeSession(), mentee)).toBe(false);
     expect(canEnterCall(makeSession({ status: 'CONFIRMED', paymentStatus: 'PAID' }), mentee)).toBe(true);
     const past = makeSession({ sessionStatus: 'PAST', status: 'CONFIRMED', paymentStatus: 'PAID' });
-    expect(canRate(past, mentee)).toBe(true);
-    expect(canRate(past, mentor)).toBe(false);
+    // Whether the caller may rate is the server's word (paid, attended, not rated yet).
+    expect(canRate(past, mentee)).toBe(false);
+    expect(canRate({ ...past, canRate: true }, mentee)).toBe(true);
+    expect(canRate({ ...past, canRate: true }, mentor)).toBe(false);
+  });
+
+  it('shows a session whose mentor did not attend as such, with no way into its call', () => {
+    const ended = makeSession({
+      status: 'CONFIRMED',
+      paymentStatus: 'PAID',
+      mentorNoShow: true,
+      sessionCallStatus: 'ENDED',
+    });
+    expect(paymentBadge(ended, mentee)).toBe(sessionMessages.mentorDidNotAttend);
+    expect(paymentBadge(ended, mentor)).toBe('Mentor did not attend — refunded');
+    expect(canEnterCall(ended, mentee)).toBe(false);
+    expect(canEnterCall(ended, mentor)).toBe(false);
   });
 
   it('says how soon a session starts', () => {

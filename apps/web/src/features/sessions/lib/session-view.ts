@@ -1,5 +1,5 @@
 import { formatDateChip, isCalendarDate, platformTimeZone } from '@myprosper/contract/dates';
-import type { Session } from '@myprosper/contract/sessions';
+import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { localDateTimeOf } from '@myprosper/contract/slots';
 
 /** How one person sees a session: what to call the other side, its time in words, and what they may do. */
@@ -68,9 +68,17 @@ export function isPaidForViewer(session: Session, viewer: Viewer): boolean {
   return (own?.paymentStatus ?? session.paymentStatus) === 'PAID';
 }
 
-export type PaymentBadge = 'Paid' | 'Awaiting payment' | 'Expired' | 'Cancelled' | 'Invited' | 'Declined';
+export type PaymentBadge =
+  | 'Paid'
+  | 'Awaiting payment'
+  | 'Expired'
+  | 'Cancelled'
+  | 'Invited'
+  | 'Declined'
+  | typeof sessionMessages.mentorDidNotAttend;
 
 export function paymentBadge(session: Session, viewer: Viewer): PaymentBadge {
+  if (session.mentorNoShow) return sessionMessages.mentorDidNotAttend;
   if (session.status === 'EXPIRED') return 'Expired';
   if (session.status === 'CANCELLED') return 'Cancelled';
   if (!viewer.isAdvisor && session.yourInvitation) {
@@ -86,11 +94,12 @@ export const paymentBadgeColor: Record<PaymentBadge, string> = {
   Cancelled: 'red',
   Invited: 'blue',
   Declined: 'gray',
+  [sessionMessages.mentorDidNotAttend]: 'red',
 };
 
-/** Still holding its hour (unpaid within the hold, or confirmed). */
+/** Still holding its hour (unpaid within the hold, or confirmed), and not ended by a mentor who did not come. */
 export function isActive(session: Session): boolean {
-  return session.status === 'PENDING_PAYMENT' || session.status === 'CONFIRMED';
+  return (session.status === 'PENDING_PAYMENT' || session.status === 'CONFIRMED') && !session.mentorNoShow;
 }
 
 /** The host and the mentor may move an active upcoming session until 24 hours before it starts. */
@@ -108,16 +117,23 @@ export function canCancel(session: Session, viewer: Viewer, now: Date): boolean 
   return isHostOrMentor && isActive(session) && new Date(session.startTimeUtc).getTime() > now.getTime();
 }
 
-/** Start (mentor) or join (attendee) only an upcoming, confirmed session the viewer has paid for. */
+/**
+ * Start (mentor) or join (attendee) only an upcoming, confirmed session the viewer has paid for, whose call
+ * has not ended (a mentor who did not come ends it for everyone).
+ */
 export function canEnterCall(session: Session, viewer: Viewer): boolean {
   return (
-    session.sessionStatus === 'UPCOMING' && session.status === 'CONFIRMED' && isPaidForViewer(session, viewer)
+    session.sessionStatus === 'UPCOMING' &&
+    session.status === 'CONFIRMED' &&
+    !session.mentorNoShow &&
+    session.sessionCallStatus !== 'ENDED' &&
+    isPaidForViewer(session, viewer)
   );
 }
 
-/** A mentee may rate a session that took place. */
+/** A mentee who paid and attended may rate a session once: the server says so (`canRate`). */
 export function canRate(session: Session, viewer: Viewer): boolean {
-  return !viewer.isAdvisor && session.sessionStatus === 'PAST' && session.status === 'CONFIRMED';
+  return !viewer.isAdvisor && session.canRate;
 }
 
 /** The advisee still owes their part of an active session (the payments feature fills this in). */

@@ -130,7 +130,10 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
           </Text>
           <Text fz="sm" c="dimmed">
             East Africa Time (Nairobi)
-            {isUpcoming && session.status !== 'EXPIRED' && session.status !== 'CANCELLED'
+            {isUpcoming &&
+            session.status !== 'EXPIRED' &&
+            session.status !== 'CANCELLED' &&
+            !session.mentorNoShow
               ? ` · starts ${startsIn(session, now)}`
               : ''}
           </Text>

@@ -13,6 +13,11 @@ export interface AccessFacts {
     startsAt: Date;
     endsAt: Date;
     callStatus: CallStatus;
+    /**
+     * False while a group's host is asked to cover its price (fewer than two paid attendees at the cut-off,
+     * payments' group-cover.service.ts): the call opens only once the price is covered. Absent: covered.
+     */
+    priceCovered?: boolean;
   };
   /** The asker's attendee row; null when they are not an attendee. */
   attendee: { paymentStatus: 'PAID' | 'UNPAID'; invitationStatus: InvitationStatus } | null;
@@ -34,7 +39,7 @@ function refuse(code: ErrorCode, message: string): AccessDecision {
 
 /**
  * Who may be in a session's call, and when: its mentor, and attendees who have paid (in a group, also
- * accepted the invitation); only for a confirmed session, from `earlyJoinMinutes` before the start until the
+ * accepted the invitation); only for a confirmed session whose price is covered, from `earlyJoinMinutes` before the start until the
  * end plus `graceMinutes`. The room size is checked where the room is known (join).
  */
 export function decideAccess(facts: AccessFacts, now: Date, settings: AccessSettings): AccessDecision {
@@ -49,6 +54,7 @@ export function decideAccess(facts: AccessFacts, now: Date, settings: AccessSett
   });
   if (now >= closesAt || session.callStatus === 'ENDED') return refuse('GONE', callMessages.ended);
   if (now < opensAt) return refuse('CONFLICT', callMessages.tooEarly(settings.earlyJoinMinutes));
+  if (session.priceCovered === false) return refuse('CONFLICT', callMessages.priceNotCovered);
   if (!isMentor && attendee) {
     if (attendee.paymentStatus !== 'PAID') return refuse('FORBIDDEN', callMessages.notPaid);
     if (session.sessionType === 'GROUP' && attendee.invitationStatus !== 'ACCEPTED') {

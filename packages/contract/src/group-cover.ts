@@ -66,6 +66,13 @@ export const groupCoverMessages = {
   cancelledReason: `Fewer than ${minPaidGroupAttendees} attendees paid and the host did not cover the price in time`,
   /** E-mail and SMS to the host at the cut-off. */
   noticeSubject: 'Your group session needs more paid attendees',
-  notice: (input: { topic: string; when: string; paid: number; amount: number; dueBy: string; link: string }) =>
+  notice: (input: {
+    topic: string;
+    when: string;
+    paid: number;
+    amount: number;
+    dueBy: string;
+    link: string;
+  }) =>
     `Your ${input.topic} group session on ${input.when} has ${attendees(input.paid)}. Pay ${formatKes(input.amount)} more by ${input.dueBy} to keep it, or cancel it for a full refund; unpaid by then, it is cancelled and everyone refunded. ${input.link}`,
 } as const;

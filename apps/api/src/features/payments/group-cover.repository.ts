@@ -33,10 +33,7 @@ export class GroupCoverRepository {
           gt(sessions.startsAt, now),
           lte(sessions.startsAt, horizon),
           notExists(
-            this.db
-              .select({ one: sql`1` })
-              .from(groupCovers)
-              .where(eq(groupCovers.sessionId, sessions.id)),
+            this.db.select({ one: sql`1` }).from(groupCovers).where(eq(groupCovers.sessionId, sessions.id)),
           ),
         ),
       )

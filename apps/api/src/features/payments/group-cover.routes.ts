@@ -10,10 +10,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.ts';
 import type { GroupCoverService } from './group-cover.service.ts';
 
-const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
 
 /** A group's price cover (issue 20, "Groups"), under /myprosper/api. */
-export const groupCoverRoutes: FastifyPluginAsyncZod<{ covers: GroupCoverService }> = async (app, options) => {
+export const groupCoverRoutes: FastifyPluginAsyncZod<{ covers: GroupCoverService }> = async (
+  app,
+  options,
+) => {
   const { covers } = options;
 
   app.get(
@@ -36,7 +45,8 @@ export const groupCoverRoutes: FastifyPluginAsyncZod<{ covers: GroupCoverService
     {
       schema: {
         tags: ['payments'],
-        summary: "The host pays from their wallet what the group's paid attendees leave of the individual price",
+        summary:
+          "The host pays from their wallet what the group's paid attendees leave of the individual price",
         security: [{ bearer: [] }],
         body: payGroupCoverRequest,
         response: { 200: payGroupCoverResponse, ...errors },

@@ -16,7 +16,11 @@ import type { SessionsService } from '../sessions/sessions.door.ts';
 import { InsufficientFundsError, postTransaction } from '../wallet/wallet.door.ts';
 import type { CancellationService } from './cancellation.service.ts';
 import { type CoverRow, GroupCoverRepository } from './group-cover.repository.ts';
-import { type LockedSession, type MoneyParticipant, SessionMoneyRepository } from './session-money.repository.ts';
+import {
+  type LockedSession,
+  type MoneyParticipant,
+  SessionMoneyRepository,
+} from './session-money.repository.ts';
 
 type GroupCoverEnv = Parameters<typeof sessionRulesOf>[0] & Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL'>;
 
@@ -65,7 +69,11 @@ export class GroupCoverService {
   /** The job: every group whose cut-off came is checked once (and its host told), then lapsed covers cancel. */
   async run(now = new Date()): Promise<{ checked: number; cancelled: number }> {
     let checked = 0;
-    const ids = await new GroupCoverRepository(this.db).sessionsAtCutoff(now, this.rules.groupCutoffHours, 100);
+    const ids = await new GroupCoverRepository(this.db).sessionsAtCutoff(
+      now,
+      this.rules.groupCutoffHours,
+      100,
+    );
     for (const id of ids) {
       if (await this.withRetries(() => this.checkAndTell(id, now))) checked++;
     }
@@ -88,7 +96,8 @@ export class GroupCoverService {
     const isHost = record.host.id === caller.id;
     if (this.isAtCutoff(record, now)) {
       const repository = new GroupCoverRepository(this.db);
-      if (!(await repository.findCover(sessionId))) await this.withRetries(() => this.checkAndTell(sessionId, now));
+      if (!(await repository.findCover(sessionId)))
+        await this.withRetries(() => this.checkAndTell(sessionId, now));
     }
     return this.describe(this.db, sessionId, isHost, now);
   }

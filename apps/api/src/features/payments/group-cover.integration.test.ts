@@ -22,12 +22,15 @@ import {
   checkout,
   createPaymentsTestApp,
   earningsService,
+  eventually,
   expectLedgerConsistent,
   fundWallet,
   getSession,
   mentorJoined,
   moveSession,
   noShowJob,
+  payByMpesa,
+  phones,
   slotAhead,
 } from './payments.test-helpers.ts';
 
@@ -170,6 +173,24 @@ describe('group sessions are priced for their paid attendees', () => {
     expect(mentorBalance.statusCode, mentorBalance.body).toBe(200);
     // Not 80 % of the host's 1450: the individual rate.
     expect(mentorBalance.json().data.walletBalance).toBe(splitEarnings(individualPrice, 20).earnings);
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it('the host may cover it by M-PESA: the push is for what the wallet lacks, and pays the cover on arrival', async () => {
+    const group = await groupWithMadeUpNumbers();
+    await covers.run(new Date(group.startsAt.getTime() - 24 * hour + 60_000));
+    const owed = individualPrice - group.share;
+    await fundWallet(ctx, group.host, 100);
+    const push = await payByMpesa(ctx, group.host, group.id, phones.pays);
+    expect(push.statusCode, push.body).toBe(200);
+    expect(push.json().data).toMatchObject({ amount: owed - 100 });
+    await eventually(async () => {
+      expect((await coverOf(group.host, group.id)).state).toBe('COVERED');
+    });
+    expect(await balanceOf(ctx, group.host)).toBe(0);
+    // An invitee's or a stranger's push never pays it.
+    const stranger = await createAdvisee(ctx.database.db);
+    expect((await payByMpesa(ctx, stranger, group.id, phones.pays)).statusCode).toBe(404);
     await expectLedgerConsistent(ctx.database.db);
   });
 

@@ -111,30 +111,17 @@ export class GroupCoverService {
         const money = new SessionMoneyRepository(tx);
         const session = await money.lockSession(sessionId);
         if (!session) throw notFound(groupCoverMessages.notDue);
-        const covers = new GroupCoverRepository(tx);
-        const cover = await covers.findCover(sessionId);
-        const participants = await money.lockParticipants(sessionId);
-        const state = stateOf(cover, paidCount(participants));
-        if (state !== 'DUE' || !cover || session.status !== 'CONFIRMED' || session.endsAt <= now) {
+        if (session.status !== 'CONFIRMED' || session.endsAt <= now)
           throw conflict(groupCoverMessages.notDue);
-        }
-        try {
-          const posted = await postTransaction(tx, {
-            kind: 'SESSION_PAYMENT',
-            reference: `cover:${session.id}`,
-            memo: `Session ${session.reference}: group price covered`,
-            lines: [
-              { account: { wallet: caller.id }, amount: -cover.amount },
-              { account: { platform: 'SESSION_ESCROW' }, amount: cover.amount },
-            ],
-            links: { sessionId: session.id },
-          });
-          await covers.markPaid(session.id, posted.transactionId, now);
-        } catch (error) {
-          if (error instanceof InsufficientFundsError) {
-            throw conflict(groupCoverMessages.insufficientWallet(error.balance, cover.amount));
-          }
-          throw error;
+        const paid = await payCoverFromWallet(tx, {
+          sessionId,
+          hostId: caller.id,
+          reference: session.reference,
+          now,
+        });
+        if (paid.outcome === 'NOT_DUE') throw conflict(groupCoverMessages.notDue);
+        if (paid.outcome === 'INSUFFICIENT_FUNDS') {
+          throw conflict(groupCoverMessages.insufficientWallet(paid.balance, paid.amount));
         }
         return this.describe(tx, sessionId, true, now);
       }),
@@ -281,4 +268,49 @@ export function stateOf(cover: CoverRow | null, paidAttendees: number): GroupCov
   if (cover.amount === 0) return 'NOT_NEEDED';
   if (cover.paidAt) return 'COVERED';
   return paidAttendees >= minPaidGroupAttendees ? 'NOT_NEEDED' : 'DUE';
+}
+
+/** What a due cover is now, read inside the caller's transaction (session locked): its amount, or null. */
+export async function dueCoverAmount(tx: DbOrTx, sessionId: number): Promise<number | null> {
+  const covers = new GroupCoverRepository(tx);
+  if (!(await covers.isDue(sessionId))) return null;
+  return (await covers.findCover(sessionId))?.amount ?? null;
+}
+
+/**
+ * The host's top-up of a due cover from their wallet into the session's escrow (SESSION_PAYMENT
+ * 'cover:<session>'), in a savepoint of the caller's transaction with the session locked: the wallet payment
+ * here, and an M-PESA or card payment of a paid host once its money is in the wallet.
+ */
+export async function payCoverFromWallet(
+  tx: DbOrTx,
+  input: { sessionId: number; hostId: number; reference: string; now: Date },
+): Promise<
+  | { outcome: 'PAID'; amount: number }
+  | { outcome: 'NOT_DUE' }
+  | { outcome: 'INSUFFICIENT_FUNDS'; balance: number; amount: number }
+> {
+  const amount = await dueCoverAmount(tx, input.sessionId);
+  if (amount === null) return { outcome: 'NOT_DUE' };
+  try {
+    await tx.transaction(async (savepoint) => {
+      const posted = await postTransaction(savepoint, {
+        kind: 'SESSION_PAYMENT',
+        reference: `cover:${input.sessionId}`,
+        memo: `Session ${input.reference}: group price covered`,
+        lines: [
+          { account: { wallet: input.hostId }, amount: -amount },
+          { account: { platform: 'SESSION_ESCROW' }, amount },
+        ],
+        links: { sessionId: input.sessionId },
+      });
+      await new GroupCoverRepository(savepoint).markPaid(input.sessionId, posted.transactionId, input.now);
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      return { outcome: 'INSUFFICIENT_FUNDS', balance: error.balance, amount };
+    }
+    throw error;
+  }
+  return { outcome: 'PAID', amount };
 }

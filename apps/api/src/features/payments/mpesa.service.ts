@@ -16,6 +16,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type DarajaClient, parseStkCallback, type StkCallback } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
+import { dueCoverAmount, payCoverFromWallet } from './group-cover.service.ts';
 import { type PaymentRow, PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet, type ShareProblem, sharePlan } from './session-payments.ts';
@@ -88,14 +89,19 @@ export class MpesaService {
     const participant = await money.findParticipant(sessionId, caller.id);
     const session = await money.findSession(sessionId);
     if (!participant || !session) throw notFound(sessionMessages.sessionNotFound);
-    if (participant.paymentStatus === 'PAID') throw invalid(paymentMessages.alreadyPaid);
+    // A paid host may still owe a group's cover (group-cover.service.ts): the push is for that.
+    const cover =
+      participant.paymentStatus === 'PAID' && participant.isHost
+        ? await dueCoverAmount(this.db, sessionId)
+        : null;
+    if (participant.paymentStatus === 'PAID' && cover === null) throw invalid(paymentMessages.alreadyPaid);
     const now = new Date();
     if (await money.isClosedToPayments(sessionId)) throw invalid(paymentMessages.notPayable);
     const plan = sharePlan(session, participant, now, false);
     if (!plan.ok) throw shareProblemMessage(plan.problem);
 
     const balance = await new LedgerRepository(this.db).walletBalance(caller.id);
-    const amount = mobileMoneyAmount(participant.amount, balance);
+    const amount = mobileMoneyAmount(cover ?? participant.amount, balance);
     if (amount <= 0) throw invalid(paymentMessages.useCheckout);
 
     const payments = new PaymentsRepository(this.db);
@@ -170,7 +176,8 @@ export class MpesaService {
   private async applySuccess(tx: DbOrTx, payment: PaymentRow, receipt: string | null, desc: string) {
     const now = new Date();
     // The session first (lock order: payment, session, wallets), so a cancellation never waits in a circle.
-    if (payment.sessionId !== null) await new SessionMoneyRepository(tx).lockSession(payment.sessionId);
+    const session =
+      payment.sessionId !== null ? await new SessionMoneyRepository(tx).lockSession(payment.sessionId) : null;
     const payments = new PaymentsRepository(tx);
     const marked = await payments.markSucceeded(payment.id, {
       providerReference: receipt,
@@ -202,7 +209,18 @@ export class MpesaService {
         outcome.problem === 'SLOT_TAKEN' ? paymentMessages.slotTakenKept : paymentMessages.notPaidKept;
       await payments.setOutcomeNote(payment.id, note);
     } else if (outcome.status === 'ALREADY_PAID') {
-      await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
+      // A paid host's push for a group's due cover pays it; otherwise the money stays in the wallet.
+      const cover =
+        session && session.adviseeId === payment.payerId
+          ? await payCoverFromWallet(tx, {
+              sessionId: session.id,
+              hostId: payment.payerId,
+              reference: session.reference,
+              now,
+            })
+          : null;
+      if (cover?.outcome !== 'PAID')
+        await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
     }
   }
 

@@ -1,3 +1,4 @@
+import { groupCoverMessages } from '@myprosper/contract/group-cover';
 import {
   type CancellationPolicy,
   type CancellationResult,
@@ -6,7 +7,6 @@ import {
   paymentMessages,
   refundsInFull,
 } from '@myprosper/contract/payments';
-import { groupCoverMessages } from '@myprosper/contract/group-cover';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';

@@ -11,6 +11,7 @@ import { createAdvisee, type UserRow } from '../../db/seed/factories.ts';
 import { sessionRulesOf } from '../../lib/session-rules.ts';
 import { book, bookingPayload, createMentor } from '../booking/booking.test-helpers.ts';
 import { ticketOf } from '../calls/calls.test-helpers.ts';
+import { cardForm, payOnHostedPage, postReceipt, testCards } from './card.test-helpers.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import {
   api,
@@ -191,6 +192,20 @@ describe('group sessions are priced for their paid attendees', () => {
     // An invitee's or a stranger's push never pays it.
     const stranger = await createAdvisee(ctx.database.db);
     expect((await payByMpesa(ctx, stranger, group.id, phones.pays)).statusCode).toBe(404);
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it('the host may cover it by card: the signed amount is the cover, paid when the receipt arrives', async () => {
+    const group = await groupWithMadeUpNumbers();
+    await covers.run(new Date(group.startsAt.getTime() - 24 * hour + 60_000));
+    const owed = individualPrice - group.share;
+    const form = await cardForm(ctx, group.host, 'SESSION', group.id);
+    expect(form.fields.amount).toBe(`${owed}.00`);
+    const hosted = await payOnHostedPage(ctx, form, testCards.accept);
+    const back = await postReceipt(ctx, hosted.action, hosted.fields);
+    expect(back.statusCode, back.body).toBe(303);
+    expect((await coverOf(group.host, group.id)).state).toBe('COVERED');
+    expect(await balanceOf(ctx, group.host)).toBe(0);
     await expectLedgerConsistent(ctx.database.db);
   });
 

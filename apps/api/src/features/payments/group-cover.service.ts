@@ -314,3 +314,24 @@ export async function payCoverFromWallet(
   }
   return { outcome: 'PAID', amount };
 }
+
+/**
+ * After an M-PESA or card payment of a session's already paid host reached their wallet (its callback's
+ * transaction, session locked): the group's due cover is paid from it. Answers whether it was.
+ */
+export async function payDueCoverOnArrival(
+  tx: DbOrTx,
+  payment: { sessionId: number | null; payerId: number },
+  now: Date,
+): Promise<boolean> {
+  if (payment.sessionId === null) return false;
+  const session = await new SessionMoneyRepository(tx).findSession(payment.sessionId);
+  if (!session || session.adviseeId !== payment.payerId) return false;
+  const paid = await payCoverFromWallet(tx, {
+    sessionId: session.id,
+    hostId: payment.payerId,
+    reference: session.reference,
+    now,
+  });
+  return paid.outcome === 'PAID';
+}

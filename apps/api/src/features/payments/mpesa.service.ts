@@ -16,7 +16,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type DarajaClient, parseStkCallback, type StkCallback } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
-import { dueCoverAmount, payCoverFromWallet } from './group-cover.service.ts';
+import { dueCoverAmount, payDueCoverOnArrival } from './group-cover.service.ts';
 import { type PaymentRow, PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet, type ShareProblem, sharePlan } from './session-payments.ts';
@@ -176,8 +176,7 @@ export class MpesaService {
   private async applySuccess(tx: DbOrTx, payment: PaymentRow, receipt: string | null, desc: string) {
     const now = new Date();
     // The session first (lock order: payment, session, wallets), so a cancellation never waits in a circle.
-    const session =
-      payment.sessionId !== null ? await new SessionMoneyRepository(tx).lockSession(payment.sessionId) : null;
+    if (payment.sessionId !== null) await new SessionMoneyRepository(tx).lockSession(payment.sessionId);
     const payments = new PaymentsRepository(tx);
     const marked = await payments.markSucceeded(payment.id, {
       providerReference: receipt,
@@ -210,17 +209,9 @@ export class MpesaService {
       await payments.setOutcomeNote(payment.id, note);
     } else if (outcome.status === 'ALREADY_PAID') {
       // A paid host's push for a group's due cover pays it; otherwise the money stays in the wallet.
-      const cover =
-        session && session.adviseeId === payment.payerId
-          ? await payCoverFromWallet(tx, {
-              sessionId: session.id,
-              hostId: payment.payerId,
-              reference: session.reference,
-              now,
-            })
-          : null;
-      if (cover?.outcome !== 'PAID')
+      if (!(await payDueCoverOnArrival(tx, payment, now))) {
         await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
+      }
     }
   }
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { formatKes, localPhoneOf, mobileMoneyAmount } from '@myprosper/contract/payments';
 import type { Session } from '@myprosper/contract/sessions';
 import { useState } from 'react';
+import { useCardCheckout } from '../../../components/payments/card-checkout.ts';
 import { MpesaPhoneDialog } from '../../../components/payments/mpesa-phone-dialog.tsx';
 import { useAdviseeBalance, useMakeMpesaPayment } from '../../../components/payments/payments-api.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -22,8 +23,9 @@ function clock(iso: string): string {
 
 /**
  * A group priced for its paid attendees (issue 20): at its cut-off with fewer than two paid, the host reads
- * what to add to keep it (from the wallet, or by M-PESA for what the wallet lacks) or may cancel it for a full
- * refund with the usual Cancel button; the others read why the call is closed. Once covered, a short word.
+ * what to add to keep it (from the wallet, by M-PESA for what the wallet lacks, or by card) or may cancel it
+ * for a full refund with the usual Cancel button; the others read why the call is closed. Once covered, a
+ * short word.
  */
 export function GroupCoverNotice({ session, viewer }: { session: Session; viewer: Viewer }) {
   const isGroup = session.sessionType === 'GROUP' && session.status === 'CONFIRMED';
@@ -32,6 +34,7 @@ export function GroupCoverNotice({ session, viewer }: { session: Session; viewer
   const balance = useAdviseeBalance(isHost && !viewer.isAdvisor ? viewer.userId : null);
   const pay = usePayGroupCover();
   const push = useMakeMpesaPayment();
+  const card = useCardCheckout();
   const [isPhoneOpen, setPhoneOpen] = useState(false);
 
   if (!isGroup || !cover.data?.text) return null;
@@ -67,6 +70,14 @@ export function GroupCoverNotice({ session, viewer }: { session: Session; viewer
     }
   }
 
+  async function payByCard(): Promise<void> {
+    try {
+      await card.mutateAsync({ purpose: 'SESSION', id: session.id });
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  }
+
   return (
     <Alert color="yellow" variant="light" role="status" title="Not enough paid attendees">
       <Stack gap="sm" align="flex-start">
@@ -94,6 +105,9 @@ export function GroupCoverNotice({ session, viewer }: { session: Session; viewer
                   Pay {formatKes(owedByMpesa)} with M-PESA
                 </Button>
               )}
+              <Button size="sm" variant="light" loading={card.isPending} onClick={() => void payByCard()}>
+                Pay {formatKes(data.amount)} by card
+              </Button>
             </Group>
             <MpesaPhoneDialog
               opened={isPhoneOpen}

@@ -218,8 +218,6 @@ export const groupCovers = pgTable(
   (t) => [
     check('group_covers_amount_check', sql`${t.amount} >= 0`),
     check('group_covers_due_check', sql`${t.amount} = 0 OR ${t.dueBy} IS NOT NULL`),
-    index('group_covers_due_idx')
-      .on(t.dueBy)
-      .where(sql`${t.amount} > 0 AND ${t.paidAt} IS NULL`),
+    index('group_covers_due_idx').on(t.dueBy).where(sql`${t.amount} > 0 AND ${t.paidAt} IS NULL`),
   ],
 );

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type CardGateway, cardReceiptPaths, newTransactionUuid } from '../../providers/card.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
-import { dueCoverAmount } from './group-cover.service.ts';
+import { dueCoverAmount } from './group-cover-payments.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';

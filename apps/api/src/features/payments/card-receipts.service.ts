@@ -15,7 +15,7 @@ import { isRetryable } from '../../db/database-errors.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { type CardGateway, signedNamesOf } from '../../providers/card.ts';
 import { type CardPaymentPurpose, CardPaymentsRepository } from './card-payments.repository.ts';
-import { payDueCoverOnArrival } from './group-cover.service.ts';
+import { payDueCoverOnArrival } from './group-cover-payments.ts';
 import { type PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet } from './session-payments.ts';

@@ -16,7 +16,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type DarajaClient, parseStkCallback, type StkCallback } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
-import { dueCoverAmount, payDueCoverOnArrival } from './group-cover.service.ts';
+import { dueCoverAmount, payDueCoverOnArrival } from './group-cover-payments.ts';
 import { type PaymentRow, PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet, type ShareProblem, sharePlan } from './session-payments.ts';

@@ -80,7 +80,7 @@ export function policyLines(rules: SessionRules): { title: string; text: string 
     },
     {
       title: 'Group sessions',
-      text: `A group needs at least two paid attendees ${hours(rules.groupCutoffHours)} before the start (as soon as the host has paid, if it starts sooner). Otherwise the host pays the difference up to the individual price, or the session is cancelled and everyone is refunded in full: the host's choice until ${hours(rules.groupCoverPayHours)} before the start, then it is cancelled. The call opens only once the price is covered; a top-up is not returned if invitees pay later.`,
+      text: `A group needs at least two paid attendees ${hours(rules.groupCutoffHours)} before the start (as soon as the host has paid, if it starts sooner). Otherwise the host pays the difference up to the individual price, or the session is cancelled and everyone is refunded in full: the host's choice until ${hours(rules.groupCoverPayHours)} before the start (or for ${hours(rules.groupCoverPayHours)} after being asked, if that is later, but never after the start), then it is cancelled. The call opens only once the price is covered; a top-up is not returned if invitees pay later.`,
     },
     {
       title: 'Holding a time',

@@ -271,6 +271,22 @@ describe('group sessions are priced for their paid attendees', () => {
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it('a group booked at short notice gives its host two hours to pay, never past the start', async () => {
+    const group = await groupWithMadeUpNumbers();
+    const startsAt = new Date(Date.now() + 150 * 60_000);
+    await moveSession(ctx, group.id, startsAt);
+    const before = Date.now();
+    const seen = await coverOf(group.host, group.id);
+    expect(seen.state).toBe('DUE');
+    const dueBy = new Date(seen.dueBy!).getTime();
+    expect(dueBy).toBeGreaterThanOrEqual(before + 2 * hour);
+    expect(dueBy).toBeLessThan(startsAt.getTime());
+    // Not cancelled an hour from now; cancelled once the two hours are up.
+    expect((await covers.run(new Date(before + hour))).cancelled).toBe(0);
+    expect((await covers.run(new Date(dueBy + 1000))).cancelled).toBe(1);
+    expect(await balanceOf(ctx, group.host)).toBe(group.share);
+  });
+
   it('enough payers at the cut-off: nothing is asked, nobody is told', async () => {
     const booked = await bookSession(ctx, { attendees: 2, paymentMode: 'WALLET' });
     const share = Math.ceil(booked.amount / 3);

@@ -43,7 +43,8 @@ interface CutoffOutcome {
  * - at the cut-off, `groupCutoffHours` before the start (for a group booked later: as soon as its host has
  *   paid, by the next run of the job or the host's next look at the session), a group with fewer than
  *   `minPaidGroupAttendees` paid attendees asks its host to pay the difference up to the individual price
- *   (`groupCoverAmount`), by `groupCoverPayHours` before the start (by the start, if asked later);
+ *   (`groupCoverAmount`), by `groupCoverPayHours` before the start (with at least that long to pay, and never
+ *   after the start);
  * - the host pays it from the wallet (an M-PESA or card top-up of the wallet first), a SESSION_PAYMENT into the
  *   session's escrow that the mentor is paid from with the shares, so a 1:1 hour earns the 1:1 rate;
  * - or cancels: with the cover due, any cancellation refunds everyone in full (cancellation.service.ts);
@@ -141,10 +142,15 @@ export class GroupCoverService {
     );
   }
 
-  /** By when the host pays: `groupCoverPayHours` before the start, or the start if that has passed. */
+  /**
+   * By when the host pays: `groupCoverPayHours` before the start, but never less than `groupCoverPayHours`
+   * after being asked (a group booked at short notice), and never after the start.
+   */
   private dueByOf(startsAt: Date, now: Date): Date {
-    const dueBy = new Date(startsAt.getTime() - this.rules.groupCoverPayHours * 3_600_000);
-    return dueBy > now ? dueBy : startsAt;
+    const payMs = this.rules.groupCoverPayHours * 3_600_000;
+    const beforeStart = startsAt.getTime() - payMs;
+    const atLeast = now.getTime() + payMs;
+    return new Date(beforeStart >= atLeast ? beforeStart : Math.min(startsAt.getTime(), atLeast));
   }
 
   private async checkAndTell(sessionId: number, now: Date): Promise<boolean> {

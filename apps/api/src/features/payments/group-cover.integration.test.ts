@@ -250,6 +250,18 @@ describe('group sessions are priced for their paid attendees', () => {
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it("a covered group's mentor who does not come: the host gets the share and the top-up back", async () => {
+    const group = await groupWithMadeUpNumbers();
+    await covers.run(new Date(group.startsAt.getTime() - 24 * hour + 60_000));
+    const owed = individualPrice - group.share;
+    await fundWallet(ctx, group.host, owed);
+    expect((await payCover(group.host, group.id)).statusCode).toBe(200);
+    await moveSession(ctx, group.id, new Date(Date.now() - 11 * 60_000));
+    await noShowJob(ctx).run();
+    expect(await balanceOf(ctx, group.host)).toBe(individualPrice);
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
   it('a group starting sooner than the cut-off is checked once its host has paid; its call opens once covered', async () => {
     const group = await groupWithMadeUpNumbers();
     // It starts in five minutes: the call would be open.

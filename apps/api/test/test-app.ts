@@ -82,6 +82,8 @@ export async function createTestApp(
     WEB_DIST: './no-web',
     // The no-show job refunds and ends calls: tests run its work (NoShowService.run) when they mean to.
     CALL_ATTENDANCE_CRON: '0 0 1 1 *',
+    // The group cut-off cancels uncovered groups: tests run its work (GroupCoverService.run) when they mean to.
+    GROUP_COVER_CRON: '0 0 1 1 *',
     ...overrides,
   });
   const app = await buildApp({

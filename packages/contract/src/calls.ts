@@ -31,6 +31,8 @@ export const callMessages = {
   notPaid: 'Please pay for this session to join the call',
   notAccepted: 'Please accept the invitation to join this group session',
   notConfirmed: 'This session is not confirmed, so its call cannot be joined',
+  priceNotCovered:
+    'This group session has fewer than two paid attendees and its host has not covered the price yet, so its call cannot open',
   cancelled: 'This session was cancelled',
   tooEarly: (minutes: number) =>
     `The call opens ${minutes} minute${minutes === 1 ? '' : 's'} before the session starts`,

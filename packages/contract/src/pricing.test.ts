@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupShare, sessionPrice } from './pricing.ts';
+import { groupCoverAmount, groupShare, sessionPrice } from './pricing.ts';
 
 describe('sessionPrice', () => {
   it('adds VAT to the base price', () => {
@@ -57,5 +57,24 @@ describe('groupShare', () => {
     expect(() => groupShare(10.5, 1)).toThrow(RangeError);
     expect(() => groupShare(100, -1)).toThrow(RangeError);
     expect(() => groupShare(100, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('groupCoverAmount', () => {
+  it('asks the difference up to the individual price while fewer than two attendees paid', () => {
+    // A group of 5800 booked with three made-up numbers: the host's 1450 is not a private hour of 2900.
+    expect(groupCoverAmount(2900, [1450])).toBe(1450);
+    expect(groupCoverAmount(2900, [])).toBe(2900);
+  });
+
+  it('asks nothing once two have paid, or when one share already covers the price', () => {
+    expect(groupCoverAmount(2900, [1450, 1450])).toBe(0);
+    expect(groupCoverAmount(2900, [1160, 1160])).toBe(0);
+    expect(groupCoverAmount(2900, [3000])).toBe(0);
+  });
+
+  it('refuses amounts that are not whole non-negative numbers', () => {
+    expect(() => groupCoverAmount(-1, [])).toThrow(RangeError);
+    expect(() => groupCoverAmount(2900, [10.5])).toThrow(RangeError);
   });
 });

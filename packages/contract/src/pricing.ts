@@ -38,3 +38,21 @@ export function groupShare(amount: number, otherAttendees: number): number {
   assertNonNegativeInteger(otherAttendees, 'otherAttendees');
   return ceilDiv(amount, otherAttendees + 1);
 }
+
+/** A group session is priced for its paid attendees: with fewer than this many paid, it is a 1:1 hour. */
+export const minPaidGroupAttendees = 2;
+
+/**
+ * What a group's host must add so the session is not a private hour sold at the group share (issue 20,
+ * "Groups"): with fewer than `minPaidGroupAttendees` paid shares, the difference between the individual price
+ * and what was paid; otherwise nothing.
+ */
+export function groupCoverAmount(individualPrice: number, paidShares: readonly number[]): number {
+  assertNonNegativeInteger(individualPrice, 'individualPrice');
+  if (paidShares.length >= minPaidGroupAttendees) return 0;
+  const paid = paidShares.reduce((sum, share) => {
+    assertNonNegativeInteger(share, 'share');
+    return sum + share;
+  }, 0);
+  return Math.max(0, individualPrice - paid);
+}

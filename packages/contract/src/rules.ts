@@ -20,6 +20,8 @@ export const sessionRules = z.object({
   presenceMinutes: z.number().int().min(1),
   /** A group session needs two paid attendees this many hours before its start (or at booking, if sooner). */
   groupCutoffHours: z.number().int().min(0),
+  /** A host asked to cover a group's price pays by this many hours before the start, or it is cancelled. */
+  groupCoverPayHours: z.number().int().min(0),
   /** Unpaid holds one person may have at once (over all mentors), and with one mentor. */
   maxUnpaidHolds: z.number().int().min(1),
   maxUnpaidHoldsPerMentor: z.number().int().min(1),
@@ -42,6 +44,7 @@ export const defaultSessionRules: SessionRules = {
   noticeCoalesceMinutes: 10,
   presenceMinutes: 10,
   groupCutoffHours: 24,
+  groupCoverPayHours: 2,
   maxUnpaidHolds: 2,
   maxUnpaidHoldsPerMentor: 2,
   lapsedHoldsBeforePause: 3,
@@ -80,7 +83,7 @@ export function policyLines(rules: SessionRules): { title: string; text: string 
     },
     {
       title: 'Group sessions',
-      text: `A group needs at least two paid attendees ${hours(rules.groupCutoffHours)} before the start (at booking, if it starts sooner). Otherwise the host pays the difference up to the individual price, or the session is cancelled and everyone is refunded in full.`,
+      text: `A group needs at least two paid attendees ${hours(rules.groupCutoffHours)} before the start (as soon as the host has paid, if it starts sooner). Otherwise the host pays the difference up to the individual price, or the session is cancelled and everyone is refunded in full: the host's choice until ${hours(rules.groupCoverPayHours)} before the start (or for ${hours(rules.groupCoverPayHours)} after being asked, if that is later, but never after the start), then it is cancelled. The call opens only once the price is covered; a top-up is not returned if invitees pay later.`,
     },
     {
       title: 'Holding a time',

@@ -207,6 +207,8 @@ export const envSchema = z.object({
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** How often ended sessions are looked for to pay their mentors. */
   EARNINGS_CRON: z.string().min(9).default('* * * * *'),
+  /** How often group sessions at their cut-off are checked, and unpaid covers cancelled. */
+  GROUP_COVER_CRON: z.string().min(9).default('* * * * *'),
   /**
    * Video calls (docs/calls.md). ICE servers as comma-separated URLs: STUN ones need nothing; TURN ones get
    * coturn time-limited credentials from CALL_TURN_SECRET (coturn's static-auth-secret). None: [] (calls then

@@ -121,6 +121,9 @@ const table: Record<string, string> = {
   'POST /myprosper/api/checkoutSession':                    '401 422 403 403 403 403 401 401 401',
   'GET /myprosper/api/cancellationPolicy/:id':              sessionPeople,
   'POST /myprosper/api/cancelSession':                      '401 200 404 422 404 404 401 401 401',
+  // A group's price cover: its people read it; only its host pays (nothing is owed on the world's session).
+  'GET /myprosper/api/groupCover/:id':                      sessionPeople,
+  'POST /myprosper/api/payGroupCover':                      '401 409 404 403 404 404 401 401 401',
   'GET /myprosper/api/getAdviseeBalance/:userId':           theAdviseeAndAdmins,
   'GET /myprosper/api/getAdvisorBalance/:userId':           theMentorAndAdmins,
   'GET /myprosper/api/getTransactions/:userId':             theAdviseeAndAdmins,
@@ -401,6 +404,8 @@ const requests: Record<string, Build> = {
     json({ sessionId: w.sessions.unpaid, adviseeId: w.advisee.id }),
   'GET /myprosper/api/cancellationPolicy/:id': (w) => ({ params: { id: w.sessions.confirmed } }),
   'POST /myprosper/api/cancelSession': (w) => json({ sessionId: w.sessions.toCancel, reason: 'Matrix' }),
+  'GET /myprosper/api/groupCover/:id': (w) => ({ params: { id: w.sessions.confirmed } }),
+  'POST /myprosper/api/payGroupCover': (w) => json({ sessionId: w.sessions.confirmed }),
   'GET /myprosper/api/getAdviseeBalance/:userId': (w) => ({ params: { userId: w.advisee.id } }),
   'GET /myprosper/api/getAdvisorBalance/:userId': (w) => ({ params: { userId: w.mentor.id } }),
   'GET /myprosper/api/getTransactions/:userId': (w) => ({ params: { userId: w.advisee.id } }),

@@ -197,3 +197,31 @@ export const sessionSettlements = pgTable('session_settlements', {
   commission: integer('commission').notNull(),
   settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A group session's cut-off (issue 20, "Groups"): checked once, GROUP_CUTOFF_HOURS before the start (or as soon
+ * as the host has paid, for a session starting sooner). `amount` is what the host was asked to pay so the
+ * paid attendees cover the individual price (0: enough had paid, nothing asked); unpaid by `due_by`, the
+ * session is cancelled and everyone refunded. `transaction_id` is the host's top-up (SESSION_PAYMENT
+ * 'cover:<session>').
+ */
+export const groupCovers = pgTable(
+  'group_covers',
+  {
+    sessionId: integer('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    dueBy: timestamp('due_by', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    transactionId: integer('transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+  },
+  (t) => [
+    check('group_covers_amount_check', sql`${t.amount} >= 0`),
+    check('group_covers_due_check', sql`${t.amount} = 0 OR ${t.dueBy} IS NOT NULL`),
+    index('group_covers_due_idx').on(t.dueBy).where(sql`${t.amount} > 0 AND ${t.paidAt} IS NULL`),
+  ],
+);

@@ -74,6 +74,23 @@ describe('who may join a call, and when', () => {
     });
   });
 
+  it("keeps a group's call closed to everyone while its host is asked to cover the price", () => {
+    const uncovered = { sessionType: 'GROUP' as const, priceCovered: false };
+    for (const [attendee, userId] of [
+      [paid, 2],
+      [null, 1],
+    ] as const) {
+      expect(decideAccess(facts(uncovered, attendee, userId), at(0), settings)).toMatchObject({
+        ok: false,
+        code: 'CONFLICT',
+        message: callMessages.priceNotCovered,
+      });
+    }
+    expect(decideAccess(facts({ ...uncovered, priceCovered: true }, paid), at(0), settings)).toMatchObject({
+      ok: true,
+    });
+  });
+
   it('gives a group room five places', () => {
     expect(decideAccess(facts({ sessionType: 'GROUP' }, paid), at(0), settings)).toMatchObject({
       capacity: 5,

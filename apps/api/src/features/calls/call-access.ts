@@ -15,6 +15,11 @@ export interface AccessFacts {
     callStatus: CallStatus;
     /** The mentor was decided absent: the session ended for everyone. */
     mentorNoShow: boolean;
+    /**
+     * False while a group's host is asked to cover its price (fewer than two paid attendees at the cut-off,
+     * payments' group-cover.service.ts): the call opens only once the price is covered. Absent: covered.
+     */
+    priceCovered?: boolean;
   };
   /** The asker's attendee row; null when they are not an attendee. */
   attendee: { paymentStatus: 'PAID' | 'UNPAID'; invitationStatus: InvitationStatus } | null;
@@ -36,7 +41,8 @@ function refuse(code: ErrorCode, message: string): AccessDecision {
 
 /**
  * Who may be in a session's call, and when: its mentor, and attendees who have paid (in a group, also
- * accepted the invitation); only for a confirmed session whose mentor was not decided absent, from `earlyJoinMinutes` before the start until the
+ * accepted the invitation); only for a confirmed session whose mentor was not decided absent and whose price
+ * is covered, from `earlyJoinMinutes` before the start until the
  * end plus `graceMinutes`. The room size is checked where the room is known (join).
  */
 export function decideAccess(facts: AccessFacts, now: Date, settings: AccessSettings): AccessDecision {
@@ -54,6 +60,7 @@ export function decideAccess(facts: AccessFacts, now: Date, settings: AccessSett
   });
   if (now >= closesAt || session.callStatus === 'ENDED') return refuse('GONE', callMessages.ended);
   if (now < opensAt) return refuse('CONFLICT', callMessages.tooEarly(settings.earlyJoinMinutes));
+  if (session.priceCovered === false) return refuse('CONFLICT', callMessages.priceNotCovered);
   if (!isMentor && attendee) {
     if (attendee.paymentStatus !== 'PAID') return refuse('FORBIDDEN', callMessages.notPaid);
     if (session.sessionType === 'GROUP' && attendee.invitationStatus !== 'ACCEPTED') {

@@ -1,8 +1,10 @@
 import type { CallRole, RosterEntry } from '@myprosper/contract/calls';
+import { minPaidGroupAttendees } from '@myprosper/contract/pricing';
 import type { CallStatus } from '@myprosper/contract/sessions';
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { callAttendance, callEvents, callPresence, calls } from '../../db/schema/calls.ts';
+import { groupCovers } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AccessFacts } from './call-access.ts';
@@ -39,6 +41,11 @@ export class CallsRepository {
         endsAt: sessions.endsAt,
         callStatus: sessions.callStatus,
         mentorNoShow: sql<boolean>`coalesce(${calls.mentorNoShow}, false)`,
+        // Not while a group's host is asked to cover its price and fewer than two attendees have paid.
+        priceCovered: sql<boolean>`not exists (select 1 from ${groupCovers} c where c.session_id = ${sessions.id}
+          and c.amount > 0 and c.paid_at is null
+          and (select count(*) from ${sessionParticipants} p where p.session_id = c.session_id
+            and p.payment_status = 'PAID') < ${minPaidGroupAttendees})`,
       })
       .from(sessions)
       .leftJoin(calls, eq(calls.sessionId, sessions.id))

@@ -1,3 +1,4 @@
+import { groupCoverMessages } from '@myprosper/contract/group-cover';
 import {
   type CancellationPolicy,
   type CancellationResult,
@@ -24,6 +25,7 @@ import {
 } from '../sessions/sessions.door.ts';
 import { type NoticePerson, noticeAddresses, sendCancellationNotices } from './cancellation-notices.ts';
 import { settleToMentor } from './earnings.service.ts';
+import { GroupCoverRepository } from './group-cover.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
@@ -47,6 +49,9 @@ export interface CancellationReactions {
   /** The session is cancelled: its open call room ends as this commits, not at its next periodic check. */
   sessionCancelled(tx: DbOrTx, sessionId: number): Promise<void>;
 }
+
+/** The lapse of a group's cover found it paid, or no longer needed: nothing was cancelled. */
+class CoverNoLongerDue extends Error {}
 
 function cancellerOf(record: SessionRecord, caller: CurrentUser): Canceller | null {
   if (record.advisor.id === caller.id) return 'ADVISOR';
@@ -80,7 +85,9 @@ export class CancellationService {
         ? paidShares.reduce((sum, p) => sum + p.amount, 0)
         : (paidShares.find((p) => p.adviseeId === caller.id)?.amount ?? 0);
     const hours = this.env.CANCEL_FULL_REFUND_HOURS;
-    const fullRefund = refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours);
+    // A group whose host is asked to cover its price cancels with everyone refunded in full (issue 20).
+    const coverDue = await new GroupCoverRepository(this.db).isDue(sessionId);
+    const fullRefund = coverDue || refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours);
     const isOpen = isHoldingSlot(effectiveStatus(record, now)) && record.startsAt > now;
     const problem = !by ? paymentMessages.cancelNotAllowed : !isOpen ? paymentMessages.cancelInactive : null;
     const refund = fullRefund ? paid : 0;
@@ -128,6 +135,28 @@ export class CancellationService {
     );
   }
 
+  /**
+   * A group whose host did not cover its price by the time asked (group-cover.service.ts): cancelled for the
+   * platform, everyone refunded in full. Answers null, changing nothing, if under the session's lock the cover
+   * is no longer due (paid, or a second attendee paid meanwhile) or the session is no longer open.
+   */
+  async cancelUncoveredGroup(sessionId: number): Promise<CancellationResult | null> {
+    const record = await new SessionsRepository(this.db).findRecord(sessionId);
+    if (!record) return null;
+    const host: CurrentUser = { id: record.host.id, role: 'ADVISEE', signInId: null, phoneVerified: false };
+    try {
+      return await this.withRetries(() =>
+        this.cancelOnce(host, record, 'ADVISEE', groupCoverMessages.cancelledReason, {
+          cancellerName: 'MyProsper',
+          onlyIfCoverDue: true,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof CoverNoLongerDue) return null;
+      throw error;
+    }
+  }
+
   private async withRetries(work: () => Promise<CancellationResult>): Promise<CancellationResult> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -147,6 +176,8 @@ export class CancellationService {
     options: {
       cancellerName?: string;
       inTransaction?: (tx: DbOrTx, result: CancellationResult) => Promise<void>;
+      /** Only while the group's cover is due (its lapse), else CoverNoLongerDue and nothing changes. */
+      onlyIfCoverDue?: boolean;
     } = {},
   ): Promise<CancellationResult> {
     const now = new Date();
@@ -156,11 +187,16 @@ export class CancellationService {
       const session = await repository.lockSession(record.id);
       if (!session) throw notFound(sessionMessages.sessionNotFound);
       const wasConfirmed = session.status === 'CONFIRMED';
-      if (!isHoldingSlot(effectiveStatus(session, now)) || session.startsAt <= now) {
+      // A lapsed cover may be due at the start itself (a group booked at short notice): cancelled until the end.
+      const closesAt = options.onlyIfCoverDue ? session.endsAt : session.startsAt;
+      if (!isHoldingSlot(effectiveStatus(session, now)) || closesAt <= now) {
         throw invalid(paymentMessages.cancelInactive);
       }
       const participants = await repository.lockParticipants(session.id);
-      const fullRefund = refundsInFull(by, session.startsAt, now, hours);
+      // A group whose host is asked to cover its price cancels with everyone refunded in full (issue 20).
+      const coverDue = await new GroupCoverRepository(tx).isDue(session.id);
+      if (options.onlyIfCoverDue && !coverDue) throw new CoverNoLongerDue();
+      const fullRefund = coverDue || refundsInFull(by, session.startsAt, now, hours);
       // Every paid share back the way it was paid; a late cancellation by the host forfeits the host's own.
       const {
         refunds,

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type CardGateway, cardReceiptPaths, newTransactionUuid } from '../../providers/card.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
+import { dueCoverAmount } from './group-cover-payments.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
@@ -102,14 +103,20 @@ export class CardCheckoutService {
     const participant = await money.findParticipant(sessionId, caller.id);
     const session = await money.findSession(sessionId);
     if (!participant || !session) throw notFound(sessionMessages.sessionNotFound);
-    if (participant.paymentStatus === 'PAID') throw invalid(paymentMessages.alreadyPaid);
-    if (participant.amount <= 0) throw invalid(cardMessages.nothingToPay);
+    // A paid host may still owe a group's cover (group-cover.service.ts): the card pays that.
+    const cover =
+      participant.paymentStatus === 'PAID' && participant.isHost
+        ? await dueCoverAmount(this.db, sessionId)
+        : null;
+    if (participant.paymentStatus === 'PAID' && cover === null) throw invalid(paymentMessages.alreadyPaid);
+    const amount = cover ?? participant.amount;
+    if (amount <= 0) throw invalid(cardMessages.nothingToPay);
     if (await money.isClosedToPayments(sessionId)) throw invalid(paymentMessages.notPayable);
     const plan = sharePlan(session, participant, new Date(), false);
     if (!plan.ok) throw shareProblemMessage(plan.problem);
     return {
       reference: session.reference,
-      amount: participant.amount,
+      amount,
       sessionId,
       participantId: participant.id,
       voucherId: null,

@@ -15,6 +15,7 @@ import { isRetryable } from '../../db/database-errors.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { type CardGateway, signedNamesOf } from '../../providers/card.ts';
 import { type CardPaymentPurpose, CardPaymentsRepository } from './card-payments.repository.ts';
+import { payDueCoverOnArrival } from './group-cover-payments.ts';
 import { type PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet } from './session-payments.ts';
@@ -218,7 +219,10 @@ export class CardReceiptsService {
         outcome.problem === 'SLOT_TAKEN' ? paymentMessages.slotTakenKept : paymentMessages.notPaidKept;
       await payments.setOutcomeNote(payment.id, note);
     } else if (outcome.status === 'ALREADY_PAID') {
-      await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
+      // A paid host's card payment for a group's due cover pays it; otherwise the money stays in the wallet.
+      if (!(await payDueCoverOnArrival(tx, payment, now))) {
+        await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
+      }
     }
     return null;
   }

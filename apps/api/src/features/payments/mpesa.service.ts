@@ -17,6 +17,7 @@ import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts
 import { type DarajaClient, parseStkCallback, type StkCallback } from '../../providers/mpesa.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
+import { dueCoverAmount, payDueCoverOnArrival } from './group-cover-payments.ts';
 import { recordMpesaPrompt } from './mpesa-prompts.ts';
 import { type PaymentRow, PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
@@ -91,14 +92,19 @@ export class MpesaService {
     const participant = await money.findParticipant(sessionId, caller.id);
     const session = await money.findSession(sessionId);
     if (!participant || !session) throw notFound(sessionMessages.sessionNotFound);
-    if (participant.paymentStatus === 'PAID') throw invalid(paymentMessages.alreadyPaid);
+    // A paid host may still owe a group's cover (group-cover.service.ts): the push is for that.
+    const cover =
+      participant.paymentStatus === 'PAID' && participant.isHost
+        ? await dueCoverAmount(this.db, sessionId)
+        : null;
+    if (participant.paymentStatus === 'PAID' && cover === null) throw invalid(paymentMessages.alreadyPaid);
     const now = new Date();
     if (await money.isClosedToPayments(sessionId)) throw invalid(paymentMessages.notPayable);
     const plan = sharePlan(session, participant, now, false);
     if (!plan.ok) throw shareProblemMessage(plan.problem);
 
     const balance = await new LedgerRepository(this.db).walletBalance(caller.id);
-    const amount = mobileMoneyAmount(participant.amount, balance);
+    const amount = mobileMoneyAmount(cover ?? participant.amount, balance);
     if (amount <= 0) throw invalid(paymentMessages.useCheckout);
 
     const token = randomBytes(32).toString('base64url');
@@ -218,7 +224,10 @@ export class MpesaService {
         outcome.problem === 'SLOT_TAKEN' ? paymentMessages.slotTakenKept : paymentMessages.notPaidKept;
       await payments.setOutcomeNote(payment.id, note);
     } else if (outcome.status === 'ALREADY_PAID') {
-      await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
+      // A paid host's push for a group's due cover pays it; otherwise the money stays in the wallet.
+      if (!(await payDueCoverOnArrival(tx, payment, now))) {
+        await payments.setOutcomeNote(payment.id, paymentMessages.alreadyPaidKept);
+      }
     }
   }
 

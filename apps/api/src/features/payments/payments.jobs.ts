@@ -1,9 +1,11 @@
 import type { RecurringJob } from '../../jobs/job-runner.ts';
 import type { EarningsService } from './earnings.service.ts';
+import type { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
 
 export const mpesaReconcileJobName = 'reconcile-mpesa-payments';
 export const earningsJobName = 'settle-mentor-earnings';
+export const groupCoverJobName = 'group-cover-cutoff';
 
 /** Pushes whose callback never came are asked about (STK push query), so a lost callback loses nothing. */
 export function mpesaReconcileJob(service: MpesaService, cron: string): RecurringJob {
@@ -23,6 +25,17 @@ export function earningsJob(service: EarningsService, cron: string): RecurringJo
     cron,
     async run() {
       await service.settleEndedSessions();
+    },
+  };
+}
+
+/** Groups at their cut-off are checked (hosts asked to cover the price), and covers unpaid in time cancel. */
+export function groupCoverJob(service: GroupCoverService, cron: string): RecurringJob {
+  return {
+    name: groupCoverJobName,
+    cron,
+    async run() {
+      await service.run();
     },
   };
 }

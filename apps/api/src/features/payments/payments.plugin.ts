@@ -7,8 +7,10 @@ import { CardCheckoutService } from './card-checkout.service.ts';
 import { CardReceiptsService } from './card-receipts.service.ts';
 import { CheckoutService } from './checkout.service.ts';
 import { EarningsService } from './earnings.service.ts';
+import { groupCoverRoutes } from './group-cover.routes.ts';
+import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
-import { earningsJob, mpesaReconcileJob } from './payments.jobs.ts';
+import { earningsJob, groupCoverJob, mpesaReconcileJob } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -22,7 +24,8 @@ export interface PaymentsPluginOptions {
 
 /**
  * Payments, under the prefix it is registered with (/myprosper/api): M-PESA and its callback, wallet checkout,
- * cancellations, card checkout and receipts; the M-PESA reconcile and earnings jobs.
+ * cancellations, card checkout and receipts, a group's price cover; the M-PESA reconcile, earnings and group
+ * cut-off jobs.
  */
 export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = async (app, options) => {
   const { env } = app;
@@ -31,6 +34,13 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
+  const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
+    mailer: app.mailer,
+    sms: () => (app.hasDecorator('sms') ? app.sms : null),
+    log: app.log,
+  });
+  app.jobs.define(groupCoverJob(covers, env.GROUP_COVER_CRON));
+  await app.register(groupCoverRoutes, { covers });
   await app.register(paymentsRoutes, {
     mpesa: options.mpesa,
     checkout,

@@ -133,6 +133,16 @@ export class SessionMoneyRepository {
       .for('update', { of: sessionParticipants });
   }
 
+  /** Every attendee of a session, host first, not locked (for reading only). */
+  async participantsOf(sessionId: number): Promise<MoneyParticipant[]> {
+    return this.db
+      .select(participantColumns)
+      .from(sessionParticipants)
+      .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
+      .where(eq(sessionParticipants.sessionId, sessionId))
+      .orderBy(sql`${sessionParticipants.isHost} DESC`, asc(sessionParticipants.id));
+  }
+
   async markParticipantPaid(participantId: number): Promise<void> {
     await this.db
       .update(sessionParticipants)

@@ -6,6 +6,7 @@ import {
   type PlatformAccount,
   postTransaction,
 } from '../wallet/wallet.door.ts';
+import { GroupCoverRepository } from './group-cover.repository.ts';
 import type { MoneyParticipant } from './session-money.repository.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -64,6 +65,21 @@ export async function refundPaidShares(
     const isVoucher = source.code === 'VOUCHERS';
     refunds.set(participant.id, { amount: source.amount, to: isVoucher ? 'VOUCHER' : 'WALLET' });
     if (isVoucher) voucherShares.push(participant.id);
+  }
+  // A host's top-up of a group's price (group-cover.service.ts) goes with the host's share: back to the host's
+  // wallet, or kept with it.
+  const cover = await new GroupCoverRepository(tx).paidCover(input.session.id);
+  const host = input.participants.find((participant) => participant.isHost);
+  if (cover && host?.adviseeId) {
+    if (input.keep?.(host)) {
+      kept += cover.amount;
+    } else {
+      const account: AccountRef = { wallet: host.adviseeId };
+      const key = JSON.stringify(account);
+      lines.set(key, { account, amount: (lines.get(key)?.amount ?? 0) + cover.amount });
+      const share = refunds.get(host.id);
+      refunds.set(host.id, { amount: (share?.amount ?? 0) + cover.amount, to: share?.to ?? 'WALLET' });
+    }
   }
   const total = [...refunds.values()].reduce((sum, refund) => sum + refund.amount, 0);
   const escrow = await ledger.sessionEscrow(input.session.id);

@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSessionDetails } from '../api/get-session.ts';
 import { AdviseeAssessments } from '../components/advisee-assessments.tsx';
 import { AttendanceBadges } from '../components/attendance-badges.tsx';
+import { GroupCoverNotice } from '../components/group-cover-notice.tsx';
 import { InvitationDialogSlot, PaymentActionsSlot } from '../components/later-slots.tsx';
 import { PaymentBadge } from '../components/payment-badge.tsx';
 import { RatingDialog } from '../components/rating-dialog.tsx';
@@ -146,6 +147,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
 
         <CardReturnNotice />
         <SessionNotice session={session} viewer={viewer} />
+        <GroupCoverNotice session={session} viewer={viewer} />
 
         {owesPayment(session, viewer) && <PaymentActionsSlot session={session} viewer={viewer} />}
         {hasPendingInvitation(session, viewer) && <InvitationDialogSlot session={session} viewer={viewer} />}

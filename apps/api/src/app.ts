@@ -182,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(verificationRoutes, { prefix: '/myprosper', phones });
   await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
-  await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions });
+  await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions, cancellation });
   await app.register(sessionsRoutes, { prefix: '/myprosper/api', sessions });
   await app.register(fileStoragePlugin);
   await app.register(uploadsServeRoutes);

@@ -46,6 +46,7 @@ import {
   type NewSession,
 } from './booking.repository.ts';
 import { newSessionReference } from './session-reference.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
 /** Attempts of one booking transaction: a reference collision or a deadlock runs it again. */
@@ -58,7 +59,7 @@ export class BookingService {
    */
   constructor(
     private readonly db: Db,
-    private readonly env: BookingEnv,
+    private readonly env: BookingEnv & SessionRulesEnv,
     _sessions?: SessionsService,
   ) {}
 
@@ -201,6 +202,9 @@ export class BookingService {
       reference: inserted.reference,
       callStatus: inserted.callStatus,
       icsSequence: inserted.icsSequence,
+      rescheduleCount: 0,
+      fullRefundUntil: null,
+      proposal: null,
       topic,
       advisor: {
         id: advisor.id,
@@ -219,7 +223,12 @@ export class BookingService {
       }))
       // As the sessions feature lists them: the host first, then in the order they were stored.
       .sort((a, b) => Number(b.isHost) - Number(a.isHost) || a.id - b.id);
-    return toSession(record, stored, { viewer: 'ADVISEE', now: new Date(), timeZone: this.env.TIME_ZONE });
+    return toSession(record, stored, {
+      viewer: 'ADVISEE',
+      now: new Date(),
+      timeZone: this.env.TIME_ZONE,
+      maxReschedules: sessionRulesOf(this.env).maxReschedules,
+    });
   }
 
   /** The hour a well-formed date and time name (checked against the mentor's rules later), or null. */

@@ -61,7 +61,14 @@ export interface ViewerInvitation {
 export function toSession(
   record: SessionRecord,
   participants: readonly ParticipantRecord[],
-  options: { viewer: Viewer; now: Date; timeZone: string; invitation?: ViewerInvitation },
+  options: {
+    viewer: Viewer;
+    now: Date;
+    timeZone: string;
+    invitation?: ViewerInvitation;
+    /** SessionRules.maxReschedules */
+    maxReschedules: number;
+  },
 ): Session {
   const { invitation } = options;
   const status = effectiveStatus(record, options.now);
@@ -96,5 +103,18 @@ export function toSession(
     status,
     icsSequence: record.icsSequence,
     ...(invitation ? { yourInvitation: invitation } : {}),
+    rescheduleProposal: record.proposal
+      ? {
+          id: record.proposal.id,
+          startTime: localDateTimeOf(record.proposal.startsAt, options.timeZone).dateTime,
+          startTimeUtc: record.proposal.startsAt.toISOString(),
+          endTimeUtc: record.proposal.endsAt.toISOString(),
+          expiresAtUtc: record.proposal.expiresAt.toISOString(),
+          byMentor: record.proposal.byMentor,
+          answers: record.proposal.answers.map(({ adviseeId, answer }) => ({ adviseeId, answer })),
+        }
+      : null,
+    reschedulesLeft: Math.max(0, options.maxReschedules - record.rescheduleCount),
+    movedByMentorFromUtc: record.fullRefundUntil?.toISOString() ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import {
   buildCalendar,
@@ -24,8 +25,12 @@ export interface ReadableSession {
 export class SessionsService {
   constructor(
     private readonly db: Db,
-    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL' | 'MAIL_FROM'>,
+    private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL' | 'MAIL_FROM'> & SessionRulesEnv,
   ) {}
+
+  private get maxReschedules(): number {
+    return sessionRulesOf(this.env).maxReschedules;
+  }
 
   /** The session if the caller is its mentor or one of its attendees; 404 for anyone else. */
   async findReadable(caller: CurrentUser, id: number, db: DbOrTx = this.db): Promise<ReadableSession> {
@@ -75,7 +80,7 @@ export class SessionsService {
     now = new Date(),
   ): Promise<Session> {
     const participants = await new SessionsRepository(db).findParticipants([record.id]);
-    return toSession(record, participants, { viewer, now, timeZone: this.env.TIME_ZONE });
+    return toSession(record, participants, { viewer, now, timeZone: this.env.TIME_ZONE, maxReschedules: this.maxReschedules });
   }
 
   async getSession(caller: CurrentUser, id: number): Promise<Session> {
@@ -87,6 +92,7 @@ export class SessionsService {
       now: new Date(),
       timeZone: this.env.TIME_ZONE,
       invitation,
+      maxReschedules: this.maxReschedules,
     });
   }
 
@@ -140,6 +146,7 @@ export class SessionsService {
           now,
           timeZone: this.env.TIME_ZONE,
           invitation: invitationOf(record.id),
+          maxReschedules: this.maxReschedules,
         }),
       ),
       page: filter.page,

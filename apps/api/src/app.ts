@@ -187,7 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileStoragePlugin);
   await app.register(uploadsServeRoutes);
   await app.register(applicationRoutes, { prefix: '/myprosper', phones });
-  await app.register(profilesPlugin, { prefix: '/myprosper/api' });
+  await app.register(profilesPlugin, {
+    prefix: '/myprosper/api',
+    cancelAsMentor: (caller, input) => cancellation.cancel(caller, input),
+  });
   await app.register(assessmentRoutes, { prefix: '/myprosper/api' });
   await app.register(adminRoutes, {
     prefix: '/myprosper/api/admin',

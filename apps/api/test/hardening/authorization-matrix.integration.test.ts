@@ -111,6 +111,8 @@ const table: Record<string, string> = {
   'POST /myprosper/api/addFeedback':                        '401 200 404 403 404 404 401 401 401',
   'POST /myprosper/api/bookSession':                        '401 200 200 422 403 403 401 401 401',
   'POST /myprosper/api/rescheduleSession':                  sessionPeople,
+  // Only a paid mentee answers a proposed move; the world's session has none open (422 to its people).
+  'POST /myprosper/api/answerReschedule':                   '401 422 404 422 404 404 401 401 401',
   // Payments and wallets.
   'POST /myprosper/api/makeMpesaPayment':                   '401 200 404 403 403 403 401 401 401',
   'POST /myprosper/api/mpesa/callback/:token':              open200,
@@ -376,6 +378,8 @@ const requests: Record<string, Build> = {
     const to = slot(w, c, 'latest');
     return json({ sessionId: w.sessions.toMove, selectedDate: to.date, selectedTime: to.time });
   },
+  'POST /myprosper/api/answerReschedule': (w) =>
+    json({ sessionId: w.sessions.toMove, proposalId: 1, accept: true }),
   'POST /myprosper/api/makeMpesaPayment': (w) =>
     json({ phoneNumber: phones.noCallback, sessionId: w.sessions.unpaid }),
   'POST /myprosper/api/mpesa/callback/:token': () => ({

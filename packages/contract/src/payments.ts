@@ -111,7 +111,11 @@ export function refundsInFull(
 }
 
 /** Until when a mentee's cancellation is refunded in full: the later of the usual limit and a mentor's move. */
-export function fullRefundUntilOf(startsAt: Date, fullRefundHours: number, movedByMentorFrom: Date | null): Date {
+export function fullRefundUntilOf(
+  startsAt: Date,
+  fullRefundHours: number,
+  movedByMentorFrom: Date | null,
+): Date {
   const usual = new Date(startsAt.getTime() - fullRefundHours * 3_600_000);
   return movedByMentorFrom && movedByMentorFrom > usual ? movedByMentorFrom : usual;
 }

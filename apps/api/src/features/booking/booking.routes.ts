@@ -117,7 +117,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['booking'],
-        summary: 'Accept or decline a proposed move of a session (a mentee who paid); declining refunds in full',
+        summary:
+          'Accept or decline a proposed move of a session (a mentee who paid); declining refunds in full',
         security: [{ bearer: [] }],
         body: answerRescheduleRequest,
         response: { 200: answerRescheduleResponse, ...errors },

@@ -30,6 +30,7 @@ import {
   uniqueViolation,
 } from '../../db/database-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import {
   bookingConflictOf,
@@ -46,7 +47,6 @@ import {
   type NewSession,
 } from './booking.repository.ts';
 import { newSessionReference } from './session-reference.ts';
-import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
 /** Attempts of one booking transaction: a reference collision or a deadlock runs it again. */

@@ -10,8 +10,8 @@ import { rescheduleProposals } from '../../db/schema/sessions.ts';
 import { createAdvisee, type UserRow } from '../../db/seed/factories.ts';
 import { sendDueSessionMessages } from '../notifications/notifications.test-helpers.ts';
 import {
-  balanceOf,
   type Booked,
+  balanceOf,
   bookSession,
   cancel,
   checkout,
@@ -89,13 +89,21 @@ describe('moving a paid session: consent, counts and notices', () => {
     const { bookableSlots } = await availabilityOf(ctx.app, booked.advisor.id);
     expect(bookableSlots.map((s) => s.startsAt)).not.toContain(soon.startsAt);
     // One open proposal at a time.
-    const again = await move(booked.advisor, booked.id, (await slotAhead(ctx, booked.advisor.id, 3)) as BookableSlot);
+    const again = await move(
+      booked.advisor,
+      booked.id,
+      (await slotAhead(ctx, booked.advisor.id, 3)) as BookableSlot,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(sessionMessages.proposalPending);
 
     const cancelled = await cancel(ctx, booked.host, booked.id);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().data).toEqual({ refundedToYou: booked.share, refundedTotal: booked.share, forfeited: 0 });
+    expect(cancelled.json().data).toEqual({
+      refundedToYou: booked.share,
+      refundedTotal: booked.share,
+      forfeited: 0,
+    });
     expect(await balanceOf(ctx, booked.host)).toBe(booked.share);
     await expectLedgerConsistent(ctx.database.db);
   });
@@ -127,7 +135,11 @@ describe('moving a paid session: consent, counts and notices', () => {
     });
     expect(policy.json().data).toMatchObject({ fullRefund: true, refund: booked.share });
     const cancelled = await cancel(ctx, booked.host, booked.id);
-    expect(cancelled.json().data).toEqual({ refundedToYou: booked.share, refundedTotal: booked.share, forfeited: 0 });
+    expect(cancelled.json().data).toEqual({
+      refundedToYou: booked.share,
+      refundedTotal: booked.share,
+      forfeited: 0,
+    });
     expect(await balanceOf(ctx, booked.host)).toBe(booked.share);
     expect(await balanceOf(ctx, booked.advisor)).toBe(0);
     await expectLedgerConsistent(ctx.database.db);
@@ -205,8 +217,12 @@ describe('moving a paid session: consent, counts and notices', () => {
   it('moves a session at most twice, by anyone', async () => {
     const booked = await paidFarSession();
     const far = (n: number) => slotAhead(ctx, booked.advisor.id, weeksAhead + 24, n);
-    expect((await move(booked.host, booked.id, await far(0))).json().message).toBe(sessionMessages.rescheduled);
-    expect((await move(booked.advisor, booked.id, await far(1))).json().message).toBe(sessionMessages.rescheduled);
+    expect((await move(booked.host, booked.id, await far(0))).json().message).toBe(
+      sessionMessages.rescheduled,
+    );
+    expect((await move(booked.advisor, booked.id, await far(1))).json().message).toBe(
+      sessionMessages.rescheduled,
+    );
     const third = await move(booked.host, booked.id, await far(2));
     expect(third.statusCode).toBe(422);
     expect(third.json().message).toBe(sessionMessages.tooManyReschedules(defaultSessionRules.maxReschedules));
@@ -217,9 +233,9 @@ describe('moving a paid session: consent, counts and notices', () => {
     const mentor = (await paidFarSession()).advisor;
     const max = defaultSessionRules.reschedulesPerPersonPerHour;
     for (let n = 0; n < max; n++) {
-      expect((await post(mentor, '/rescheduleSession', { sessionId: 1, selectedTime: '09:00' })).statusCode).toBe(
-        422,
-      );
+      expect(
+        (await post(mentor, '/rescheduleSession', { sessionId: 1, selectedTime: '09:00' })).statusCode,
+      ).toBe(422);
     }
     const over = await post(mentor, '/rescheduleSession', { sessionId: 1, selectedTime: '09:00' });
     expect(over.statusCode).toBe(429);
@@ -250,7 +266,10 @@ describe('moving a paid session: consent, counts and notices', () => {
     await move(booked.advisor, booked.id, last);
     await sendDueSessionMessages(ctx, new Date(now + 2 * 60_000));
     expect(await movedSms()).toHaveLength(1);
-    await sendDueSessionMessages(ctx, new Date(now + (defaultSessionRules.noticeCoalesceMinutes + 1) * 60_000));
+    await sendDueSessionMessages(
+      ctx,
+      new Date(now + (defaultSessionRules.noticeCoalesceMinutes + 1) * 60_000),
+    );
     const sms = await movedSms();
     expect(sms).toHaveLength(2);
     expect(sms[1]?.body).toContain(last.time);
@@ -266,7 +285,9 @@ describe('moving a paid session: consent, counts and notices', () => {
         book(ctx, other, bookingPayload(booked.advisor.id, booked.topicId, soon)),
       ]);
       const won = [proposed.statusCode, rival.statusCode].filter((status) => status === 200);
-      expect({ round, won: won.length, proposed: proposed.body, rival: rival.body }).toMatchObject({ won: 1 });
+      expect({ round, won: won.length, proposed: proposed.body, rival: rival.body }).toMatchObject({
+        won: 1,
+      });
       expect([proposed.statusCode, rival.statusCode]).toContain(409);
     }
     await expectLedgerConsistent(ctx.database.db);

@@ -129,12 +129,7 @@ export class RescheduleRepository {
     return id;
   }
 
-  async recordAnswer(
-    proposalId: number,
-    participantId: number,
-    answer: 'ACCEPTED' | 'DECLINED',
-    now: Date,
-  ) {
+  async recordAnswer(proposalId: number, participantId: number, answer: 'ACCEPTED' | 'DECLINED', now: Date) {
     await this.db
       .update(rescheduleAnswers)
       .set({ answer, answeredAt: now })
@@ -162,7 +157,9 @@ export class RescheduleRepository {
   async markMovedByMentor(sessionId: number, from: Date): Promise<void> {
     await this.db
       .update(sessions)
-      .set({ fullRefundUntil: sql`coalesce(${sessions.fullRefundUntil}, ${from.toISOString()}::timestamptz)` })
+      .set({
+        fullRefundUntil: sql`coalesce(${sessions.fullRefundUntil}, ${from.toISOString()}::timestamptz)`,
+      })
       .where(eq(sessions.id, sessionId));
   }
 }

@@ -231,7 +231,12 @@ export class RescheduleService {
     return this.sessionsService.view(record, 'ADVISEE');
   }
 
-  private async lockProposal(tx: DbOrTx, sessionId: number, proposalId: number, now: Date): Promise<OpenProposal> {
+  private async lockProposal(
+    tx: DbOrTx,
+    sessionId: number,
+    proposalId: number,
+    now: Date,
+  ): Promise<OpenProposal> {
     const proposal = await new RescheduleRepository(tx).lockOpenProposal(sessionId, now);
     if (!proposal || proposal.id !== proposalId) throw invalid(sessionMessages.noProposal);
     return proposal;

@@ -167,7 +167,12 @@ export class SessionMoneyRepository {
   async releaseDecliner(participantId: number): Promise<void> {
     await this.db
       .update(sessionParticipants)
-      .set({ paymentStatus: 'UNPAID', invitationStatus: 'DECLINED', holdsSlot: false, respondedAt: sql`now()` })
+      .set({
+        paymentStatus: 'UNPAID',
+        invitationStatus: 'DECLINED',
+        holdsSlot: false,
+        respondedAt: sql`now()`,
+      })
       .where(eq(sessionParticipants.id, participantId));
   }
 

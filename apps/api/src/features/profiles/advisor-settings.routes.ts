@@ -1,7 +1,7 @@
 import {
+  type AvailabilityChange,
   addAdvisorTimeSlotRequest,
   addAdvisorTimeSlotResponse,
-  type AvailabilityChange,
   advisorSettingsMessages,
   advisorTimeSlotsResponse,
   blockDatesRequest,

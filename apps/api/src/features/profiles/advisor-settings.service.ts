@@ -10,15 +10,18 @@ import {
   type WeekDaySlots,
 } from '@myprosper/contract/advisor-settings';
 import { isoWeekdayOfName, todayIn } from '@myprosper/contract/dates';
-import { localDateTimeOf } from '@myprosper/contract/slots';
 import { messages } from '@myprosper/contract/messages';
+import { localDateTimeOf } from '@myprosper/contract/slots';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { AdvisorSettingsRepository, type HeldSession } from './advisor-settings.repository.ts';
 
 /** Cancels a session as its mentor (payments' CancellationService: every mentee refunded in full and told). */
-export type CancelAsMentor = (caller: CurrentUser, input: { sessionId: number; reason: string }) => Promise<unknown>;
+export type CancelAsMentor = (
+  caller: CurrentUser,
+  input: { sessionId: number; reason: string },
+) => Promise<unknown>;
 
 const cancelReason = 'The mentor is no longer available at this time';
 

@@ -1,4 +1,4 @@
-import { advisorSettingsMessages, type AvailabilityChange } from '@myprosper/contract/advisor-settings';
+import { type AvailabilityChange, advisorSettingsMessages } from '@myprosper/contract/advisor-settings';
 import { messages } from '@myprosper/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { createAdvisee, type UserRow } from '../../db/seed/factories.ts';
 import { book, bookingPayload, everyDay } from '../booking/booking.test-helpers.ts';
 import {
   api,
-  balanceOf,
   type Booked,
+  balanceOf,
   bearer,
   bookSession,
   checkout,
@@ -38,8 +38,12 @@ describe('taking away hours that hold booked sessions', () => {
   const post = async (user: UserRow, url: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: `${api}${url}`, headers: await bearer(ctx.app, user), payload });
   const statusOf = async (sessionId: number) =>
-    (await ctx.database.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId)))[0]
-      ?.status;
+    (
+      await ctx.database.db
+        .select({ status: sessions.status })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+    )[0]?.status;
   const blockedDates = async (mentor: UserRow) =>
     (
       await ctx.app.inject({
@@ -64,9 +68,7 @@ describe('taking away hours that hold booked sessions', () => {
     const change = res.json().data.change as AvailabilityChange;
     expect(change).toEqual({
       saved: false,
-      bookedSessions: [
-        expect.objectContaining({ id: booked.id, reference: booked.reference, paid: true }),
-      ],
+      bookedSessions: [expect.objectContaining({ id: booked.id, reference: booked.reference, paid: true })],
       cancelledSessionIds: [],
     });
     expect(await blockedDates(booked.advisor)).not.toContain(booked.slot.date);

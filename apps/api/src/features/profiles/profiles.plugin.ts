@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEmailLinks } from '../auth/auth.door.ts';
 import { advisorSettingsRoutes } from './advisor-settings.routes.ts';
+import type { CancelAsMentor } from './advisor-settings.service.ts';
 import { helpRoutes } from './help.routes.ts';
 import { orphanUploadsJob } from './orphan-uploads.job.ts';
 import { payoutMethodsRoutes } from './payout-methods.routes.ts';
 import { profilesRoutes } from './profiles.routes.ts';
 import { ProfilesService } from './profiles.service.ts';
-import type { CancelAsMentor } from './advisor-settings.service.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
 
 /**

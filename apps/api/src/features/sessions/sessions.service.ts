@@ -80,7 +80,12 @@ export class SessionsService {
     now = new Date(),
   ): Promise<Session> {
     const participants = await new SessionsRepository(db).findParticipants([record.id]);
-    return toSession(record, participants, { viewer, now, timeZone: this.env.TIME_ZONE, maxReschedules: this.maxReschedules });
+    return toSession(record, participants, {
+      viewer,
+      now,
+      timeZone: this.env.TIME_ZONE,
+      maxReschedules: this.maxReschedules,
+    });
   }
 
   async getSession(caller: CurrentUser, id: number): Promise<Session> {

@@ -1,7 +1,7 @@
 import { callMessages } from '@myprosper/contract/calls';
 import { messages } from '@myprosper/contract/messages';
 import { paymentMessages } from '@myprosper/contract/payments';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';
@@ -56,14 +56,27 @@ describe('cancelling a session, by the refund policy', () => {
     return ctx.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.recipient, address), eq(outboxMessages.channel, 'EMAIL')));
+      .where(
+        and(
+          eq(outboxMessages.recipient, address),
+          eq(outboxMessages.channel, 'EMAIL'),
+          // The cancellation notices only: the session messages job (confirmations) may write meanwhile.
+          like(outboxMessages.subject, 'Session cancelled:%'),
+        ),
+      );
   }
 
   async function smsTo(phone: string) {
     return ctx.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.recipient, phone), eq(outboxMessages.channel, 'SMS')));
+      .where(
+        and(
+          eq(outboxMessages.recipient, phone),
+          eq(outboxMessages.channel, 'SMS'),
+          like(outboxMessages.body, '%was cancelled by%'),
+        ),
+      );
   }
 
   /** Pays every listed person's share from a wallet funded for it, host first. */

@@ -42,7 +42,7 @@ CREATE TABLE "reschedule_answers" (
 	CONSTRAINT "reschedule_answers_pkey" PRIMARY KEY ("proposal_id", "participant_id")
 );
 --> statement-breakpoint
--- A pending proposal holds its hour for its mentor: no other session of theirs may take it, and it may not
+-- A pending proposal of a session that still holds its own hour holds the proposed hour for its mentor: no other session of theirs may take it, and it may not
 -- take an hour another session holds. Both sides take the mentor's advisory lock first, so two transactions
 -- cannot each miss the other; the refusal reads as the mentor's overlap constraint (the slot is taken).
 CREATE FUNCTION "sessions_refuse_proposed_hours"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -50,6 +50,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(20019, NEW.advisor_id);
   IF EXISTS (
     SELECT 1 FROM reschedule_proposals p
+    JOIN sessions o ON o.id = p.session_id AND o.status IN ('PENDING_PAYMENT', 'CONFIRMED')
     WHERE p.advisor_id = NEW.advisor_id AND p.status = 'PENDING' AND p.expires_at > now()
       AND p.session_id <> NEW.id
       AND tstzrange(p.starts_at, p.ends_at) && tstzrange(NEW.starts_at, NEW.ends_at)
@@ -80,6 +81,7 @@ BEGIN
       AND tstzrange(s.starts_at, s.ends_at) && tstzrange(NEW.starts_at, NEW.ends_at)
   ) OR EXISTS (
     SELECT 1 FROM reschedule_proposals p
+    JOIN sessions o ON o.id = p.session_id AND o.status IN ('PENDING_PAYMENT', 'CONFIRMED')
     WHERE p.advisor_id = NEW.advisor_id AND p.status = 'PENDING' AND p.expires_at > now()
       AND p.id <> NEW.id
       AND tstzrange(p.starts_at, p.ends_at) && tstzrange(NEW.starts_at, NEW.ends_at)

@@ -105,6 +105,9 @@ describe('moving a paid session: consent, counts and notices', () => {
       forfeited: 0,
     });
     expect(await balanceOf(ctx, booked.host)).toBe(booked.share);
+    // The cancelled session's proposal holds nothing any more.
+    const rebook = await book(ctx, other, bookingPayload(booked.advisor.id, booked.topicId, soon));
+    expect(rebook.statusCode, rebook.body).toBe(200);
     await expectLedgerConsistent(ctx.database.db);
   });
 

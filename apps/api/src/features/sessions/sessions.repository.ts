@@ -62,7 +62,8 @@ const pendingProposalJson = sql<PendingProposalRow | null>`(
                          from reschedule_answers a join session_participants sp on sp.id = a.participant_id
                          where a.proposal_id = p.id), '[]'::json))
   from ${rescheduleProposals} p
-  where p.session_id = ${sessions.id} and p.status = 'PENDING' and p.expires_at > now())`;
+  where p.session_id = ${sessions.id} and p.status = 'PENDING' and p.expires_at > now()
+    and ${sessions.status} in ('PENDING_PAYMENT', 'CONFIRMED'))`;
 
 function toPendingProposal(row: PendingProposalRow | null): PendingProposal | null {
   if (!row) return null;
@@ -358,9 +359,11 @@ export class SessionsRepository {
     const proposed = await this.db
       .select({ startsAt: rescheduleProposals.startsAt, endsAt: rescheduleProposals.endsAt })
       .from(rescheduleProposals)
+      .innerJoin(sessions, eq(sessions.id, rescheduleProposals.sessionId))
       .where(
         and(
           eq(rescheduleProposals.advisorId, advisorId),
+          holdsSlotAt(now),
           eq(rescheduleProposals.status, 'PENDING'),
           gt(rescheduleProposals.expiresAt, now),
           gt(rescheduleProposals.endsAt, from),

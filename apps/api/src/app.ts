@@ -183,12 +183,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(verificationRoutes, { prefix: '/myprosper', phones });
   await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
-  await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions });
+  await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions, cancellation });
   await app.register(sessionsRoutes, { prefix: '/myprosper/api', sessions });
   await app.register(fileStoragePlugin);
   await app.register(uploadsServeRoutes);
   await app.register(applicationRoutes, { prefix: '/myprosper', phones });
-  await app.register(profilesPlugin, { prefix: '/myprosper/api' });
+  await app.register(profilesPlugin, {
+    prefix: '/myprosper/api',
+    cancelAsMentor: (caller, input) => cancellation.cancel(caller, input),
+  });
   await app.register(assessmentRoutes, { prefix: '/myprosper/api' });
   await app.register(adminRoutes, {
     prefix: '/myprosper/api/admin',

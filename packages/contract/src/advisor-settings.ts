@@ -31,6 +31,37 @@ export const sessionDay = z.object({
   sessionTimeSlots: z.array(slotInput).max(30),
 });
 
+// ---- Booked sessions in hours a mentor takes away (issue 20) ----
+
+/**
+ * What to do with the booked sessions (held or paid) in hours a save takes away: CANCEL them (every mentee
+ * refunded in full and told by e-mail and SMS), or KEEP them (the hours stay for them; nobody else can book
+ * those hours). Without a choice, a save that would touch a booked session changes nothing and answers them.
+ */
+export const bookedSessionsChoice = z.enum(['CANCEL', 'KEEP']);
+export type BookedSessionsChoice = z.infer<typeof bookedSessionsChoice>;
+
+/** A booked session in hours a save takes away, as the mentor's dialog lists it. */
+export const bookedSessionInHours = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** yyyy-MM-dd'T'HH:mm:ss in the platform time zone */
+  startTime: z.string(),
+  topic: z.string(),
+  /** Paid (CONFIRMED) or only held unpaid. */
+  paid: z.boolean(),
+});
+export type BookedSessionInHours = z.infer<typeof bookedSessionInHours>;
+
+/** What a save of hours or dates did: saved, or not (booked sessions to decide on), and which it cancelled. */
+export const availabilityChange = z.object({
+  saved: z.boolean(),
+  bookedSessions: z.array(bookedSessionInHours),
+  /** Ids of the sessions cancelled by this save (CANCEL). */
+  cancelledSessionIds: z.array(z.number().int()),
+});
+export type AvailabilityChange = z.infer<typeof availabilityChange>;
+
 /**
  * POST /myprosper/api/addAdvisorTimeSlot — the whole week: days left out have no slots. A day sent twice is
  * merged; a slot sent twice counts once.
@@ -38,7 +69,10 @@ export const sessionDay = z.object({
 export const addAdvisorTimeSlotRequest = z.object({
   advisorId: z.number().int().positive().max(maxId),
   sessionDaysDTOList: z.array(sessionDay).max(14),
+  bookedSessions: bookedSessionsChoice.optional(),
 });
+/** Its answer: the message, and what the save did (data; absent from older servers). */
+export const addAdvisorTimeSlotResponse = messageOnly.extend({ data: availabilityChange.optional() });
 export type AddAdvisorTimeSlotRequest = z.infer<typeof addAdvisorTimeSlotRequest>;
 
 /** One weekday of a mentor's week: slots as HH:mm:ss. */
@@ -89,6 +123,11 @@ export const advisorSettingsMessages = {
   unknownTopic: 'Please choose topics from the list',
   datesBlocked: 'Dates blocked successfully',
   dateUnblocked: 'Date unblocked successfully',
+  bookedSessionsFound:
+    'Sessions are booked in these hours. Cancel them (each mentee is refunded in full and told) or keep these hours for them.',
+  sessionsCancelledToo: (count: number) =>
+    `${count} booked session${count === 1 ? ' was' : 's were'} cancelled; the mentees are refunded in full and told.`,
+  bookedHoursKept: 'Saved. The booked sessions keep their hours.',
 } as const;
 
 // ---- Blocked dates ----
@@ -108,10 +147,16 @@ const calendarDate = z.string().max(10).refine(isCalendarDate, messages.invalidD
 /** POST /myprosper/api/advisorBlockedDates — whole days without sessions (leave, holidays). */
 export const blockDatesRequest = z.object({
   dates: z.array(calendarDate).min(1, messages.fillAllFields).max(92),
+  bookedSessions: bookedSessionsChoice.optional(),
 });
-export type BlockDatesRequest = z.infer<typeof blockDatesRequest>;
-/** GET /myprosper/api/advisorBlockedDates: today's and later blocked dates, ascending. */
-export const blockedDatesResponse = envelope(z.object({ dates: z.array(z.string()) }));
+export type BlockDatesRequest = z.input<typeof blockDatesRequest>;
+/**
+ * GET /myprosper/api/advisorBlockedDates: today's and later blocked dates, ascending. A block (POST) also says
+ * what it did with booked sessions on those dates (`change`).
+ */
+export const blockedDatesResponse = envelope(
+  z.object({ dates: z.array(z.string()), change: availabilityChange.optional() }),
+);
 export const blockedDateParams = z.object({ date: calendarDate });
 
 // ---- Payment preferences (payout methods) ----

@@ -3,6 +3,7 @@ import { messages } from './messages.ts';
 import {
   cancellationPolicyText,
   formatKes,
+  fullRefundUntilOf,
   localPhoneOf,
   mobileMoneyAmount,
   mpesaCallbackBody,
@@ -81,6 +82,16 @@ describe('money rules', () => {
     expect(refundsInFull('ADVISOR', start, late, 24)).toBe(true);
     expect(refundsInFull('ADVISEE', start, dayBefore, 24)).toBe(true);
     expect(refundsInFull('ADVISEE', start, late, 24)).toBe(false);
+  });
+
+  it('keeps a session the mentor moved fully refundable to its mentees until its original start', () => {
+    const original = new Date('2026-03-20T09:00:00Z');
+    const movedTo = new Date('2026-03-10T11:00:00Z');
+    const twoHoursBefore = new Date('2026-03-10T09:00:00Z');
+    expect(refundsInFull('ADVISEE', movedTo, twoHoursBefore, 24)).toBe(false);
+    expect(refundsInFull('ADVISEE', movedTo, twoHoursBefore, 24, original)).toBe(true);
+    expect(fullRefundUntilOf(movedTo, 24, original)).toEqual(original);
+    expect(fullRefundUntilOf(movedTo, 24, null)).toEqual(new Date('2026-03-09T11:00:00Z'));
   });
 
   it('says the policy in words', () => {

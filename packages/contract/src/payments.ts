@@ -94,12 +94,30 @@ export type Canceller = 'ADVISEE' | 'ADVISOR';
 
 /**
  * The cancellation policy: a mentor's cancellation, or a mentee's at least `fullRefundHours` before the
- * start, gives every payer their money back in full. A mentee cancelling later loses their own share (the
+ * start (or before the original start of a session the mentor moved), gives every payer their money back in full. A mentee cancelling later loses their own share (the
  * mentor is paid for the hour they kept free); the other attendees, who did not cancel, are refunded.
  */
-export function refundsInFull(by: Canceller, startsAt: Date, now: Date, fullRefundHours: number): boolean {
+export function refundsInFull(
+  by: Canceller,
+  startsAt: Date,
+  now: Date,
+  fullRefundHours: number,
+  /** A session the mentor moved stays fully refundable until its original start (issue 20). */
+  movedByMentorFrom: Date | null = null,
+): boolean {
   if (by === 'ADVISOR') return true;
+  if (movedByMentorFrom && now < movedByMentorFrom) return true;
   return startsAt.getTime() - now.getTime() >= fullRefundHours * 3_600_000;
+}
+
+/** Until when a mentee's cancellation is refunded in full: the later of the usual limit and a mentor's move. */
+export function fullRefundUntilOf(
+  startsAt: Date,
+  fullRefundHours: number,
+  movedByMentorFrom: Date | null,
+): Date {
+  const usual = new Date(startsAt.getTime() - fullRefundHours * 3_600_000);
+  return movedByMentorFrom && movedByMentorFrom > usual ? movedByMentorFrom : usual;
 }
 
 // ---- Daraja outcomes people read ----

@@ -16,6 +16,8 @@ export const sessionRules = z.object({
   maxReschedules: z.number().int().min(0),
   /** Notices to the same person about the same session within this many minutes go as one message. */
   noticeCoalesceMinutes: z.number().int().min(0),
+  /** Moves (made or proposed) one person may ask for per hour, over all their sessions. */
+  reschedulesPerPersonPerHour: z.number().int().min(1),
   /** "Attended": in the call at least this many minutes between the start and the end. */
   presenceMinutes: z.number().int().min(1),
   /** A group session needs two paid attendees this many hours before its start (or at booking, if sooner). */
@@ -42,6 +44,7 @@ export const defaultSessionRules: SessionRules = {
   rescheduleCutoffHours: 24,
   maxReschedules: 2,
   noticeCoalesceMinutes: 10,
+  reschedulesPerPersonPerHour: 6,
   presenceMinutes: 10,
   groupCutoffHours: 24,
   groupCoverPayHours: 2,
@@ -75,7 +78,7 @@ export function policyLines(rules: SessionRules): { title: string; text: string 
     },
     {
       title: 'Moving a session',
-      text: `A session can be moved at most ${rules.maxReschedules} times. If the mentor moves it to, or from, a time less than ${hours(rules.fullRefundHours)} away, it moves only if you accept; decline and you are refunded in full. A session the mentor moved stays fully refundable until its original start.`,
+      text: `A session can be moved at most ${rules.maxReschedules} times; you can move yours until ${hours(rules.rescheduleCutoffHours)} before it starts. If the mentor (or a group's host) moves it to, or from, a time less than ${hours(rules.fullRefundHours)} away, it moves only if you accept; decline and you are refunded in full. A proposed time not answered by the earlier of the two times lapses, and the session stays where it was. A session the mentor moved stays fully refundable until its original start.`,
     },
     {
       title: 'If the mentor does not come',

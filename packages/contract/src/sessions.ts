@@ -54,6 +54,27 @@ export const sessionAttendee = z.object({
 });
 export type SessionAttendee = z.infer<typeof sessionAttendee>;
 
+export const rescheduleAnswers = ['AWAITED', 'ACCEPTED', 'DECLINED'] as const;
+export type RescheduleAnswer = (typeof rescheduleAnswers)[number];
+
+/**
+ * A proposed move of a session: a mentor's (or group host's) move into, or out of, the full-refund window
+ * waits for each paid mentee. It holds the proposed hour until `expiresAtUtc` (the earlier of the two
+ * starts); unanswered by then it lapses and the session stays where it was.
+ */
+export const rescheduleProposal = z.object({
+  id: z.number().int(),
+  /** yyyy-MM-dd'T'HH:mm:ss in the platform time zone, and the ISO instants. */
+  startTime: z.string(),
+  startTimeUtc: z.string(),
+  endTimeUtc: z.string(),
+  expiresAtUtc: z.string(),
+  byMentor: z.boolean(),
+  /** Whose answer it waits for: each paid mentee (not the proposer). */
+  answers: z.array(z.object({ adviseeId: z.number().int().nullable(), answer: z.enum(rescheduleAnswers) })),
+});
+export type RescheduleProposal = z.infer<typeof rescheduleProposal>;
+
 /** The spec's Session entity, plus the reference, UTC instants and the booking status. */
 export const session = z.object({
   id: z.number().int(),
@@ -98,6 +119,12 @@ export const session = z.object({
   yourInvitation: z
     .object({ phoneNumber: z.string(), invitationStatus: z.enum(['PENDING', 'DECLINED']) })
     .optional(),
+  /** A move waiting for the paid mentees' answers (issue 20); null when there is none. */
+  rescheduleProposal: rescheduleProposal.nullable().optional(),
+  /** Moves left (SessionRules.maxReschedules less those made or proposed). */
+  reschedulesLeft: z.number().int().optional(),
+  /** ISO instant until which mentees' cancellations are refunded in full because the mentor moved it; else null. */
+  movedByMentorFromUtc: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof session>;
 
@@ -137,6 +164,15 @@ export const rescheduleRequest = z.object({
 export type RescheduleRequest = z.input<typeof rescheduleRequest>;
 export const rescheduleResponse = envelope(session);
 
+/** POST /myprosper/api/answerReschedule — a paid mentee accepts or declines a proposed move. */
+export const answerRescheduleRequest = z.object({
+  sessionId: z.coerce.number().int().positive().max(2_147_483_647),
+  proposalId: z.coerce.number().int().positive().max(2_147_483_647),
+  accept: z.boolean(),
+});
+export type AnswerRescheduleRequest = z.input<typeof answerRescheduleRequest>;
+export const answerRescheduleResponse = envelope(session);
+
 /** POST /myprosper/api/addFeedback — the spec does not show its fields; these are ours. */
 export const feedbackRequest = z.object({
   sessionId: z.coerce.number().int().positive().max(2_147_483_647),
@@ -156,6 +192,15 @@ export const sessionMessages = {
   rescheduleInactive: 'This session can no longer be rescheduled',
   rescheduleTooLate: (hours: number) =>
     `Sessions can be rescheduled until ${hours} hour${hours === 1 ? '' : 's'} before they start`,
+  rescheduleProposed: 'The new time was proposed. The session moves once the mentees who paid accept it',
+  tooManyReschedules: (max: number) => `A session can be moved at most ${max} time${max === 1 ? '' : 's'}`,
+  tooManyRescheduleRequests: 'You have moved sessions too often. Please try again later',
+  proposalPending: 'A move of this session is already waiting for an answer',
+  noProposal: 'This proposed move is no longer open',
+  notYourProposal: 'Only a mentee who paid for this session can answer this move',
+  proposalAccepted: 'You accepted the new time',
+  proposalDeclined: 'You declined the new time. Your payment is refunded in full',
+  sessionMoved: 'Everyone accepted: the session moved to the new time',
   ratingRange: ratingRangeMessage,
   feedbackThanks: 'Thank you for your feedback',
   feedbackOnlyAttendees: 'Only the attendees of a session can rate it',

@@ -113,6 +113,8 @@ const table: Record<string, string> = {
   // The advisee already holds the world's two unpaid sessions: past authorization, the hold limit answers 409.
   'POST /myprosper/api/bookSession':                        '401 409 200 422 403 403 401 401 401',
   'POST /myprosper/api/rescheduleSession':                  sessionPeople,
+  // Only a paid mentee answers a proposed move; the world's session has none open (422 to its people).
+  'POST /myprosper/api/answerReschedule':                   '401 422 404 422 404 404 401 401 401',
   // Payments and wallets.
   // The world's prompt for the advisee's share still waits: past authorization, one at a time answers 409.
   'POST /myprosper/api/makeMpesaPayment':                   '401 409 404 403 403 403 401 401 401',
@@ -384,6 +386,8 @@ const requests: Record<string, Build> = {
     const to = slot(w, c, 'latest');
     return json({ sessionId: w.sessions.toMove, selectedDate: to.date, selectedTime: to.time });
   },
+  'POST /myprosper/api/answerReschedule': (w) =>
+    json({ sessionId: w.sessions.toMove, proposalId: 1, accept: true }),
   'POST /myprosper/api/makeMpesaPayment': (w) =>
     json({ phoneNumber: phones.noCallback, sessionId: w.sessions.unpaid }),
   'POST /myprosper/api/mpesa/callback/:token': () => ({

@@ -23,6 +23,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'RESCHEDULE',
   'REMINDER_24H',
   'REMINDER_1H',
+  'RESCHEDULE_PROPOSAL',
 ]);
 
 /**

@@ -8,11 +8,13 @@ import {
   pgEnum,
   pgTable,
   pgView,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { topics } from './catalogue.ts';
 import { users } from './users.ts';
@@ -68,11 +70,16 @@ export const sessions = pgTable(
     callStatus: sessionCallStatus('call_status').notNull().default('NOT_STARTED'),
     /** iCalendar SEQUENCE: bumped on every change of time. */
     icsSequence: integer('ics_sequence').notNull().default(0),
+    /** Moves of this session, by anyone, proposed or made (at most SessionRules.maxReschedules). */
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
+    /** Set by the mentor's first move: the start it had. Until then mentees cancel with a full refund. */
+    fullRefundUntil: timestamp('full_refund_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('sessions_range_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('sessions_amount_check', sql`${t.amount} >= 0`),
+    check('sessions_reschedule_count_check', sql`${t.rescheduleCount} >= 0`),
     index('sessions_advisor_starts_idx').on(t.advisorId, t.startsAt),
     index('sessions_advisee_starts_idx').on(t.adviseeId, t.startsAt),
     index('sessions_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
@@ -150,3 +157,65 @@ export const advisorRatings = pgView('advisor_ratings', {
   averageRating: doublePrecision('average_rating').notNull(),
   ratingCount: integer('rating_count').notNull(),
 }).existing();
+
+export const rescheduleProposalStatus = pgEnum('reschedule_proposal_status', [
+  'PENDING',
+  'ACCEPTED',
+  'DECLINED',
+  'LAPSED',
+]);
+export const rescheduleAnswer = pgEnum('reschedule_answer', ['AWAITED', 'ACCEPTED', 'DECLINED']);
+
+/**
+ * A move of a session that waits for its paid mentees (a mentor's or group host's move into, or out of, the
+ * full-refund window). While PENDING and before expires_at it holds its hour for the mentor: triggers of
+ * migration 0019 refuse any other session of theirs there, and it any hour another session holds.
+ */
+export const rescheduleProposals = pgTable(
+  'reschedule_proposals',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    advisorId: integer('advisor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    byMentor: boolean('by_mentor').notNull(),
+    /** The session's start when it was proposed. */
+    fromStartsAt: timestamp('from_starts_at', { withTimezone: true }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Unanswered by then (the earlier of the two starts), it lapses and the session stays. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: rescheduleProposalStatus('status').notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('reschedule_proposals_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('reschedule_proposals_one_pending').on(t.sessionId).where(sql`${t.status} = 'PENDING'`),
+    index('reschedule_proposals_advisor_pending_idx')
+      .on(t.advisorId, t.startsAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** Each paid mentee's answer to a proposal (the proposer's own share needs none). */
+export const rescheduleAnswers = pgTable(
+  'reschedule_answers',
+  {
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => rescheduleProposals.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => sessionParticipants.id, { onDelete: 'cascade' }),
+    answer: rescheduleAnswer('answer').notNull().default('AWAITED'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'reschedule_answers_pkey', columns: [t.proposalId, t.participantId] })],
+);

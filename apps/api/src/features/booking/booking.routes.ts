@@ -1,7 +1,13 @@
 import { bookingMessages, bookSessionRequest, bookSessionResponse } from '@myprosper/contract/booking';
 import { envelope, errorEnvelope, idParam } from '@myprosper/contract/common';
 import { policyLines, sessionRulesAnswer } from '@myprosper/contract/rules';
-import { rescheduleRequest, rescheduleResponse, sessionMessages } from '@myprosper/contract/sessions';
+import {
+  answerRescheduleRequest,
+  answerRescheduleResponse,
+  rescheduleRequest,
+  rescheduleResponse,
+  sessionMessages,
+} from '@myprosper/contract/sessions';
 import { advisorAvailability } from '@myprosper/contract/slots';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,20 +103,52 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Moves, made or proposed, per person over all their sessions (issue 20): each one texts the others.
+  const reschedulesPerAccount = limitPerAccount(
+    app,
+    'reschedule-account',
+    sessionRulesOf(app.env).reschedulesPerPersonPerHour,
+    '1 hour',
+    sessionMessages.tooManyRescheduleRequests,
+  );
+
   app.post(
     '/rescheduleSession',
     {
       schema: {
         tags: ['booking'],
-        summary: 'Move a session to another free hour of its mentor (host or mentor)',
+        summary:
+          'Move a session to another free hour of its mentor (host or mentor); a move into or out of the full-refund window waits for the paid mentees',
         security: [{ bearer: [] }],
         body: rescheduleRequest,
-        response: { 200: rescheduleResponse, ...errors },
+        response: { 200: rescheduleResponse, ...errors, 429: errorEnvelope },
+      },
+      onRequest: [app.requireUser, reschedulesPerAccount],
+      preHandler: app.requireVerifiedPhone,
+    },
+    async (request) => {
+      const { session, proposed } = await reschedule.reschedule(request.user!, request.body);
+      return ok(session, proposed ? sessionMessages.rescheduleProposed : sessionMessages.rescheduled);
+    },
+  );
+
+  app.post(
+    '/answerReschedule',
+    {
+      schema: {
+        tags: ['booking'],
+        summary:
+          'Accept or decline a proposed move of a session (a mentee who paid); declining refunds in full',
+        security: [{ bearer: [] }],
+        body: answerRescheduleRequest,
+        response: { 200: answerRescheduleResponse, ...errors },
       },
       onRequest: app.requireUser,
       preHandler: app.requireVerifiedPhone,
     },
-    async (request) =>
-      ok(await reschedule.reschedule(request.user!, request.body), sessionMessages.rescheduled),
+    async (request) => {
+      const { session, message } = await reschedule.answer(request.user!, request.body);
+      return ok(session, message);
+    },
   );
 };

@@ -31,7 +31,7 @@ import {
   uniqueViolation,
 } from '../../db/database-errors.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { sessionRulesOf } from '../../lib/session-rules.ts';
+import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import {
   bookingConflictOf,
@@ -61,7 +61,7 @@ export class BookingService {
    */
   constructor(
     private readonly db: Db,
-    private readonly env: BookingEnv,
+    private readonly env: BookingEnv & SessionRulesEnv,
     _sessions?: SessionsService,
   ) {}
 
@@ -214,6 +214,9 @@ export class BookingService {
       callStatus: inserted.callStatus,
       icsSequence: inserted.icsSequence,
       mentorNoShow: false,
+      rescheduleCount: 0,
+      fullRefundUntil: null,
+      proposal: null,
       topic,
       advisor: {
         id: advisor.id,
@@ -232,7 +235,12 @@ export class BookingService {
       }))
       // As the sessions feature lists them: the host first, then in the order they were stored.
       .sort((a, b) => Number(b.isHost) - Number(a.isHost) || a.id - b.id);
-    return toSession(record, stored, { viewer: 'ADVISEE', now: new Date(), timeZone: this.env.TIME_ZONE });
+    return toSession(record, stored, {
+      viewer: 'ADVISEE',
+      now: new Date(),
+      timeZone: this.env.TIME_ZONE,
+      maxReschedules: sessionRulesOf(this.env).maxReschedules,
+    });
   }
 
   /** Refuses another unpaid hold past the rules (too many running, or paused after lapses), saying until when. */

@@ -55,7 +55,15 @@ describe('notification plan', () => {
     expect(dueKinds(session(), invitee, now)).toEqual(['INVITATION']);
     expect(dueKinds(session({ icsSequence: 2 }), invitee, now)).toEqual(['INVITATION']);
     const sent: RecordedNotification[] = [
-      { kind: 'INVITATION', sequence: 0, person: invitee.key, channel: 'SMS', status: 'SENT', attempts: 1 },
+      {
+        kind: 'INVITATION',
+        sequence: 0,
+        person: invitee.key,
+        channel: 'SMS',
+        status: 'SENT',
+        attempts: 1,
+        at: now,
+      },
     ];
     const moved = planNotifications(session({ icsSequence: 1 }), [invitee], sent, now);
     expect(moved.filter((p) => p.action !== 'SKIP')).toEqual([]);
@@ -81,8 +89,24 @@ describe('notification plan', () => {
 
   it('sends nothing already recorded, retries failures still due, and follows moves by sequence', () => {
     const recorded: RecordedNotification[] = [
-      { kind: 'CONFIRMATION', sequence: 0, person: host.key, channel: 'EMAIL', status: 'SENT', attempts: 1 },
-      { kind: 'CONFIRMATION', sequence: 0, person: host.key, channel: 'SMS', status: 'FAILED', attempts: 1 },
+      {
+        kind: 'CONFIRMATION',
+        sequence: 0,
+        person: host.key,
+        channel: 'EMAIL',
+        status: 'SENT',
+        attempts: 1,
+        at: now,
+      },
+      {
+        kind: 'CONFIRMATION',
+        sequence: 0,
+        person: host.key,
+        channel: 'SMS',
+        status: 'FAILED',
+        attempts: 1,
+        at: now,
+      },
     ];
     const plan = planNotifications(session(), [host], recorded, now);
     expect(plan.map((p) => `${p.kind} ${p.channel} ${p.action}`)).toEqual(['CONFIRMATION SMS RETRY']);
@@ -94,6 +118,65 @@ describe('notification plan', () => {
     expect(moved.map((p) => `${p.kind} ${p.sequence} ${p.channel} ${p.action}`)).toEqual([
       'RESCHEDULE 2 EMAIL SEND',
       'RESCHEDULE 2 SMS SEND',
+    ]);
+  });
+
+  it('makes moves within the coalescing window one message, sent after it with the latest time', () => {
+    const minute = 60_000;
+    const movedAt = (ago: number, sequence: number): RecordedNotification[] =>
+      (['EMAIL', 'SMS'] as const).map((channel) => ({
+        kind: 'RESCHEDULE',
+        sequence,
+        person: host.key,
+        channel,
+        status: 'SENT',
+        attempts: 1,
+        at: new Date(now.getTime() - ago * minute),
+      }));
+    const confirmed: RecordedNotification[] = (['EMAIL', 'SMS'] as const).map((channel) => ({
+      kind: 'CONFIRMATION',
+      sequence: 0,
+      person: host.key,
+      channel,
+      status: 'SENT',
+      attempts: 1,
+      at: new Date(now.getTime() - 60 * minute),
+    }));
+    // Moved again 3 minutes after the last notice: nothing now, nothing skipped for good.
+    const soon = planNotifications(
+      session({ icsSequence: 3 }),
+      [host],
+      [...confirmed, ...movedAt(3, 2)],
+      now,
+      10,
+    );
+    expect(soon).toEqual([]);
+    // Once the window is over, one notice of the latest time (sequence 3); sequence 2's never goes.
+    const later = planNotifications(
+      session({ icsSequence: 3 }),
+      [host],
+      [...confirmed, ...movedAt(11, 1)],
+      now,
+      10,
+    );
+    expect(later.map((p) => `${p.kind} ${p.sequence} ${p.channel} ${p.action}`)).toEqual([
+      'RESCHEDULE 3 EMAIL SEND',
+      'RESCHEDULE 3 SMS SEND',
+    ]);
+  });
+
+  it('asks each mentee awaited by a proposed move once, beside whatever else is due', () => {
+    const proposal = { id: 7, awaiting: [host.key] };
+    const plan = planNotifications(session({ proposal }), [host, mentor], [], now, 10);
+    expect(
+      plan.filter((p) => p.action === 'SEND').map((p) => `${p.person.key} ${p.kind} ${p.sequence}`),
+    ).toEqual([
+      'participant:1 CONFIRMATION 0',
+      'participant:1 CONFIRMATION 0',
+      'participant:1 RESCHEDULE_PROPOSAL 7',
+      'participant:1 RESCHEDULE_PROPOSAL 7',
+      'mentor:9 CONFIRMATION 0',
+      'mentor:9 CONFIRMATION 0',
     ]);
   });
 });

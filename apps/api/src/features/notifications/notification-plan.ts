@@ -10,6 +10,7 @@ export const notificationKinds = [
   'RESCHEDULE',
   'REMINDER_24H',
   'REMINDER_1H',
+  'RESCHEDULE_PROPOSAL',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export type Channel = 'EMAIL' | 'SMS';
@@ -40,7 +41,12 @@ export interface PlanSession {
   startsAt: Date;
   /** Times it was moved: messages about its time are owed again for each. */
   icsSequence: number;
+  /** A proposed move waiting for these people's answers (person keys), each owed one notice of it (issue 20). */
+  proposal?: { id: number; awaiting: readonly string[] } | null;
 }
+
+/** Messages about a session's time: to one person, at most one of these per coalescing window (issue 20). */
+const timeNotices: readonly NotificationKind[] = ['RESCHEDULE', 'RESCHEDULE_PROPOSAL'];
 
 export type Audience = 'HOST' | 'ATTENDEE' | 'INVITEE' | 'MENTOR';
 
@@ -59,6 +65,8 @@ export interface RecordedNotification {
   channel: Channel;
   status: 'SENDING' | 'SENT' | 'FAILED' | 'SKIPPED';
   attempts: number;
+  /** When it was first claimed. */
+  at: Date;
 }
 
 export interface PlannedNotification<P extends PlanPerson = PlanPerson> {
@@ -73,6 +81,7 @@ export interface PlannedNotification<P extends PlanPerson = PlanPerson> {
 
 /** The calendar sequence a kind is keyed by: messages about the time follow the session's moves. */
 export function sequenceOf(kind: NotificationKind, session: PlanSession): number {
+  if (kind === 'RESCHEDULE_PROPOSAL') return session.proposal?.id ?? 0;
   return kind === 'INVITATION' || kind === 'CONFIRMATION' ? 0 : session.icsSequence;
 }
 
@@ -96,6 +105,7 @@ export function dueKinds(session: PlanSession, person: PlanPerson, now: Date): N
   const due: NotificationKind[] = [];
   due.push('CONFIRMATION');
   if (session.icsSequence > 0) due.push('RESCHEDULE');
+  if (session.proposal?.awaiting.includes(person.key)) due.push('RESCHEDULE_PROPOSAL');
   if (untilStart <= hour) due.push('REMINDER_1H');
   else if (untilStart <= 24 * hour) due.push('REMINDER_24H');
   return due;
@@ -108,26 +118,41 @@ function addressOf(person: PlanPerson, channel: Channel): string | null {
 /**
  * The messages to send, retry and skip now for one session. A kind nobody recorded yet for a person is
  * fresh: the first fresh kind by priority is sent on every channel the person has an address for, the rest
- * are skipped. A FAILED message still due is retried until maxAttempts.
+ * are skipped; a proposed move's notice is sent whatever else goes (it asks for an answer). Notices about the
+ * session's time (a move, a proposed move) wait while one went to the person within `coalesceMinutes`: the
+ * next one, sent after, carries the latest time, so many moves in a row are one message (issue 20). A FAILED
+ * message still due is retried until maxAttempts.
  */
 export function planNotifications<P extends PlanPerson>(
   session: PlanSession,
   people: readonly P[],
   recorded: readonly RecordedNotification[],
   now: Date,
+  coalesceMinutes = 0,
 ): PlannedNotification<P>[] {
   const planned: PlannedNotification<P>[] = [];
   for (const person of people) {
     const mine = recorded.filter((r) => r.person === person.key);
     const due = dueKinds(session, person, now);
-    const fresh = due.filter(
+    const recentNotice = mine.some(
+      (r) =>
+        timeNotices.includes(r.kind) &&
+        r.status !== 'SKIPPED' &&
+        now.getTime() - r.at.getTime() < coalesceMinutes * 60_000,
+    );
+    const unrecorded = due.filter(
       (kind) => !mine.some((r) => r.kind === kind && r.sequence === sequenceOf(kind, session)),
     );
+    // A proposal's notice first; a move's notice due with it waits for the window after it.
+    const isWaiting = (kind: NotificationKind) =>
+      timeNotices.includes(kind) &&
+      (recentNotice || (kind === 'RESCHEDULE' && unrecorded.includes('RESCHEDULE_PROPOSAL')));
+    const fresh = unrecorded.filter((kind) => !isWaiting(kind));
     const chosen = priority.find((kind) => fresh.includes(kind));
     for (const kind of fresh) {
       for (const channel of channels) {
         const recipient = addressOf(person, channel);
-        const isSent = kind === chosen && recipient !== null;
+        const isSent = (kind === chosen || kind === 'RESCHEDULE_PROPOSAL') && recipient !== null;
         planned.push({
           kind,
           sequence: sequenceOf(kind, session),

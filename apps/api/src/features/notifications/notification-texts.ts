@@ -18,6 +18,8 @@ export interface MessageFacts {
   /** How many mentees besides the host (for the mentor's words). */
   otherMentees: number;
   startsAt: Date;
+  /** The hour a proposed move would take (RESCHEDULE_PROPOSAL). */
+  proposedStartsAt?: Date | null;
   /** While unpaid: the hold runs out at this instant. */
   payBy: Date | null;
   /** The invitation link for a pending invitee, else the session page. */
@@ -116,6 +118,17 @@ export function composeMessage(raw: MessageFacts): ComposedMessage {
         email: email([`Your MyProsper ${kindOfSession} with ${withWhom} has moved to ${when}.`]),
         sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} has moved to ${when}. Ref ${facts.reference}. ${action}`,
       };
+    case 'RESCHEDULE_PROPOSAL': {
+      const proposed = facts.proposedStartsAt ?? facts.startsAt;
+      const newWhen = `${formatWhen(proposed, facts.timeZone)} (${zoneLabel(facts.timeZone)})`;
+      return {
+        subject: `New time proposed: ${facts.topic} on ${formatWhen(proposed, facts.timeZone)}`,
+        email: email([
+          `A new time is proposed for your MyProsper ${kindOfSession}: ${newWhen}. It moves only if you accept; if you decline, you are refunded in full. Unanswered, it stays at its time.`,
+        ]),
+        sms: `MyProsper: a new time is proposed for your ${kindOfSession} on ${facts.topic}: ${newWhen}. Accept, or decline for a full refund: ${facts.link}`,
+      };
+    }
     case 'REMINDER_24H':
       return {
         subject: `Reminder: ${facts.topic} with ${withWhom}, ${formatWhen(facts.startsAt, facts.timeZone)}`,

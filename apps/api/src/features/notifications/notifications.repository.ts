@@ -30,6 +30,8 @@ export interface NotifiableSession {
   /** phoneNumber: only when an SMS code proved it (no SMS but the code to an unproven number). */
   mentor: { id: number; name: string; email: string; phoneNumber: string | null };
   host: { name: string };
+  /** A proposed move still open: its hour and the participants whose answer it waits for (issue 20). */
+  proposal: { id: number; startsAt: string; awaiting: number[] } | null;
 }
 
 export interface NotifiableParticipant {
@@ -76,6 +78,13 @@ export class NotificationsRepository {
           >`case when ${mentorUser.phoneVerifiedAt} is not null then ${mentorUser.phoneNumber} end`,
         },
         host: { name: hostUser.name },
+        proposal: sql<NotifiableSession['proposal']>`(
+          select json_build_object('id', p.id, 'startsAt', p.starts_at,
+            'awaiting', coalesce((select json_agg(a.participant_id order by a.participant_id)
+                                  from reschedule_answers a
+                                  where a.proposal_id = p.id and a.answer = 'AWAITED'), '[]'::json))
+          from reschedule_proposals p
+          where p.session_id = ${sessions.id} and p.status = 'PENDING' and p.expires_at > ${now})`,
       })
       .from(sessions)
       .innerJoin(topics, eq(topics.id, sessions.topicId))
@@ -127,6 +136,7 @@ export class NotificationsRepository {
         channel: sessionNotifications.channel,
         status: sessionNotifications.status,
         attempts: sessionNotifications.attempts,
+        at: sessionNotifications.createdAt,
       })
       .from(sessionNotifications)
       .where(inArray(sessionNotifications.sessionId, [...sessionIds]));

@@ -1,5 +1,6 @@
 import { normaliseKenyanMobile } from '@myprosper/contract/booking';
 import { invitationPath } from '@myprosper/contract/invitations';
+import type { SessionRules } from '@myprosper/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/connection.ts';
@@ -60,7 +61,11 @@ function smsPhone(stored: string | null): string | null {
  * claim and send leaves the row SENDING: that message is lost rather than sent twice.
  */
 export class NotificationsService {
-  constructor(private readonly deps: NotificationsDeps) {}
+  private readonly rules: SessionRules;
+
+  constructor(private readonly deps: NotificationsDeps) {
+    this.rules = sessionRulesOf(deps.env);
+  }
 
   async dispatchDue(now = new Date()): Promise<DispatchReport> {
     const repository = new NotificationsRepository(this.deps.db);
@@ -83,10 +88,15 @@ export class NotificationsService {
             status: effectiveStatus(session, now),
             startsAt: session.startsAt,
             icsSequence: session.icsSequence,
+            proposal: session.proposal && {
+              id: session.proposal.id,
+              awaiting: session.proposal.awaiting.map((id) => `participant:${id}`),
+            },
           },
           people,
           recorded.filter((r) => r.sessionId === session.id),
           now,
+          this.rules.noticeCoalesceMinutes,
         );
         for (const item of planned) {
           await this.carryOut(repository, session, attendees.length - 1, item, now, report);
@@ -186,6 +196,7 @@ export class NotificationsService {
       host: session.host.name,
       otherMentees,
       startsAt: session.startsAt,
+      proposedStartsAt: session.proposal ? new Date(session.proposal.startsAt) : null,
       payBy: session.status === 'PENDING_PAYMENT' ? session.holdExpiresAt : null,
       link: item.person.link,
       timeZone: this.deps.env.TIME_ZONE,

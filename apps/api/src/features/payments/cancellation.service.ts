@@ -4,6 +4,7 @@ import {
   type CancellationResult,
   type Canceller,
   cancellationPolicyText,
+  fullRefundUntilOf,
   paymentMessages,
   refundsInFull,
 } from '@myprosper/contract/payments';
@@ -87,7 +88,7 @@ export class CancellationService {
     const hours = this.env.CANCEL_FULL_REFUND_HOURS;
     // A group whose host is asked to cover its price cancels with everyone refunded in full (issue 20).
     const coverDue = await new GroupCoverRepository(this.db).isDue(sessionId);
-    const fullRefund = coverDue || refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours);
+    const fullRefund = coverDue || refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours, record.fullRefundUntil);
     const isOpen = isHoldingSlot(effectiveStatus(record, now)) && record.startsAt > now;
     const problem = !by ? paymentMessages.cancelNotAllowed : !isOpen ? paymentMessages.cancelInactive : null;
     const refund = fullRefund ? paid : 0;
@@ -97,7 +98,7 @@ export class CancellationService {
       fullRefund,
       paid,
       refund,
-      fullRefundUntil: new Date(record.startsAt.getTime() - hours * 3_600_000).toISOString(),
+      fullRefundUntil: fullRefundUntilOf(record.startsAt, hours, record.fullRefundUntil).toISOString(),
       fullRefundHours: hours,
       text: cancellationPolicyText({ by: by ?? 'ADVISEE', fullRefund, paid, refund, fullRefundHours: hours }),
     };
@@ -157,6 +158,53 @@ export class CancellationService {
     }
   }
 
+  /**
+   * Every paid mentee declined the mentor's proposed move (issue 20): the session is cancelled as the
+   * mentor's cancellation would be, every paid share back in full, everyone told. `inTransaction` records the
+   * answer in the same transaction (and may refuse, which undoes it all).
+   */
+  async cancelAfterDeclinedMove(
+    record: SessionRecord,
+    reason: string,
+    inTransaction: (tx: DbOrTx) => Promise<void>,
+  ): Promise<CancellationResult> {
+    const mentor = { id: record.advisor.id } as CurrentUser;
+    return this.withRetries(() =>
+      this.cancelOnce(mentor, record, 'ADVISOR', reason, {
+        cancellerName: record.advisor.name,
+        inTransaction: (tx) => inTransaction(tx),
+      }),
+    );
+  }
+
+  /**
+   * A paid mentee declined a proposed move while others may still take it (issue 20): their own share back
+   * in full the way it was paid, and they leave the session. Runs in the caller's transaction, the session
+   * and its participants locked. Answers what was refunded (0 when nothing was paid).
+   */
+  async refundDecliner(
+    tx: DbOrTx,
+    input: { sessionId: number; participantId: number; now: Date },
+  ): Promise<number> {
+    const repository = new SessionMoneyRepository(tx);
+    const session = await repository.lockSession(input.sessionId);
+    if (!session) throw notFound(sessionMessages.sessionNotFound);
+    const participant = (await repository.lockParticipants(session.id)).find(
+      (p) => p.id === input.participantId,
+    );
+    if (!participant) throw notFound(sessionMessages.sessionNotFound);
+    const { total } = await refundPaidShares(tx, {
+      session,
+      participants: [participant],
+      reference: `refund:${session.id}:declined-move:${participant.id}`,
+      memo: `Refund: declined the new time of session ${session.reference}`,
+      now: input.now,
+      vouchers: this.reactions.vouchers,
+    });
+    await repository.releaseDecliner(participant.id);
+    return total;
+  }
+
   private async withRetries(work: () => Promise<CancellationResult>): Promise<CancellationResult> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -196,7 +244,7 @@ export class CancellationService {
       // A group whose host is asked to cover its price cancels with everyone refunded in full (issue 20).
       const coverDue = await new GroupCoverRepository(tx).isDue(session.id);
       if (options.onlyIfCoverDue && !coverDue) throw new CoverNoLongerDue();
-      const fullRefund = coverDue || refundsInFull(by, session.startsAt, now, hours);
+      const fullRefund = coverDue || refundsInFull(by, session.startsAt, now, hours, session.fullRefundUntil);
       // Every paid share back the way it was paid; a late cancellation by the host forfeits the host's own.
       const {
         refunds,

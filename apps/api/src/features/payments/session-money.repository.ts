@@ -26,6 +26,8 @@ export interface LockedSession {
   endsAt: Date;
   holdExpiresAt: Date | null;
   amount: number;
+  /** The start before the mentor's first move, if they moved it: mentees are refunded in full until then. */
+  fullRefundUntil: Date | null;
 }
 
 export interface MoneyParticipant {
@@ -59,6 +61,7 @@ const sessionColumns = {
   endsAt: sessions.endsAt,
   holdExpiresAt: sessions.holdExpiresAt,
   amount: sessions.amount,
+  fullRefundUntil: sessions.fullRefundUntil,
 };
 
 const participantColumns = {
@@ -166,6 +169,22 @@ export class SessionMoneyRepository {
   }
 
   /** Cancelled: the slot is free again for the mentor and every attendee. */
+  /**
+   * A paid mentee who declined a proposed move leaves the session: their share was refunded in full, so it is
+   * unpaid again and holds nobody's time (issue 20).
+   */
+  async releaseDecliner(participantId: number): Promise<void> {
+    await this.db
+      .update(sessionParticipants)
+      .set({
+        paymentStatus: 'UNPAID',
+        invitationStatus: 'DECLINED',
+        holdsSlot: false,
+        respondedAt: sql`now()`,
+      })
+      .where(eq(sessionParticipants.id, participantId));
+  }
+
   async cancelSession(id: number, now: Date): Promise<void> {
     await this.db
       .update(sessions)

@@ -48,7 +48,11 @@ describe('the mentor’s settings: time slots, topics, blocked dates and payment
       ],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ statusCode: 200, message: 'Time Slots updated successfully' });
+    expect(res.json()).toEqual({
+      statusCode: 200,
+      message: 'Time Slots updated successfully',
+      data: { saved: true, bookedSessions: [], cancelledSessionIds: [] },
+    });
     const week = (await call('GET', `/getAdvisorTimeSlots/${me.id}`, me.token)).json().data;
     expect(week.map((d: { dayName: string }) => d.dayName)).toEqual([
       'Monday',

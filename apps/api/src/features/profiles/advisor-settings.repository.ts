@@ -1,7 +1,22 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { advisorAvailability, advisorTopics, topics } from '../../db/schema/catalogue.ts';
 import { advisorBlockedDates } from '../../db/schema/profiles.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+
+/** A mentor's upcoming session holding its hour, with its local date, weekday and hour (platform zone). */
+export interface HeldSession {
+  id: number;
+  reference: string;
+  startsAt: Date;
+  topic: string;
+  paid: boolean;
+  /** yyyy-MM-dd */
+  localDate: string;
+  /** ISO weekday 1-7 and start hour 0-23, local. */
+  dayOfWeek: number;
+  startHour: number;
+}
 
 /** A mentor's weekly hours, topics and blocked dates. */
 export class AdvisorSettingsRepository {
@@ -62,6 +77,34 @@ export class AdvisorSettingsRepository {
       .insert(advisorBlockedDates)
       .values(dates.map((blockedDate) => ({ advisorId, blockedDate })))
       .onConflictDoNothing();
+  }
+
+  /** The mentor's sessions from `now` on that hold their hour (paid, or held unpaid), soonest first. */
+  async listHeldSessions(advisorId: number, now: Date, timeZone: string): Promise<HeldSession[]> {
+    const local = sql`(${sessions.startsAt} at time zone ${timeZone})`;
+    const rows = await this.db
+      .select({
+        id: sessions.id,
+        reference: sessions.reference,
+        startsAt: sessions.startsAt,
+        topic: topics.name,
+        paid: sql<boolean>`${sessions.status} = 'CONFIRMED'`,
+        localDate: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+        dayOfWeek: sql<number>`extract(isodow from ${local})::int`,
+        startHour: sql<number>`extract(hour from ${local})::int`,
+      })
+      .from(sessions)
+      .innerJoin(topics, eq(topics.id, sessions.topicId))
+      .where(
+        and(
+          eq(sessions.advisorId, advisorId),
+          sql`${sessions.startsAt} > ${now.toISOString()}::timestamptz`,
+          sql`(${sessions.status} = 'CONFIRMED' or (${sessions.status} = 'PENDING_PAYMENT'
+               and ${sessions.holdExpiresAt} > ${now.toISOString()}::timestamptz))`,
+        ),
+      )
+      .orderBy(asc(sessions.startsAt));
+    return rows;
   }
 
   async unblockDate(advisorId: number, date: string): Promise<void> {

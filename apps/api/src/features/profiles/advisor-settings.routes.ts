@@ -1,5 +1,7 @@
 import {
+  type AvailabilityChange,
   addAdvisorTimeSlotRequest,
+  addAdvisorTimeSlotResponse,
   advisorSettingsMessages,
   advisorTimeSlotsResponse,
   blockDatesRequest,
@@ -12,16 +14,28 @@ import { messages } from '@myprosper/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/reply.ts';
-import { AdvisorSettingsService } from './advisor-settings.service.ts';
+import { AdvisorSettingsService, type CancelAsMentor } from './advisor-settings.service.ts';
 import { callerOf } from './caller.ts';
 
 const tags = ['advisor settings'];
 const security = [{ bearer: [] }];
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
 
+/** What a save of hours or dates says: booked sessions to decide on, or what became of them. */
+function messageOf(change: AvailabilityChange, savedMessage: string): string {
+  if (!change.saved) return advisorSettingsMessages.bookedSessionsFound;
+  if (change.cancelledSessionIds.length > 0) {
+    return `${savedMessage}. ${advisorSettingsMessages.sessionsCancelledToo(change.cancelledSessionIds.length)}`;
+  }
+  return change.bookedSessions.length > 0 ? advisorSettingsMessages.bookedHoursKept : savedMessage;
+}
+
 /** The mentor's availability and topics editor and blocked dates, under /myprosper/api. */
-export const advisorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AdvisorSettingsService(app.db.db, app.env.TIME_ZONE);
+export const advisorSettingsRoutes: FastifyPluginAsyncZod<{ cancelAsMentor: CancelAsMentor }> = async (
+  app,
+  { cancelAsMentor },
+) => {
+  const service = new AdvisorSettingsService(app.db.db, app.env.TIME_ZONE, cancelAsMentor);
   const advisorOnly = app.requireRole('ADVISOR');
 
   app.get(
@@ -45,15 +59,16 @@ export const advisorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Replace the weekly hours (15 hourly slots a day, 06:00-22:00 without 12:00-13:00)',
+        summary:
+          'Replace the weekly hours (15 hourly slots a day, 06:00-22:00 without 12:00-13:00); hours holding booked sessions need bookedSessions: CANCEL or KEEP',
         body: addAdvisorTimeSlotRequest,
-        response: { 200: messageOnly, ...errors },
+        response: { 200: addAdvisorTimeSlotResponse, ...errors },
       },
       onRequest: advisorOnly,
     },
     async (request) => {
-      await service.replaceTimeSlots(callerOf(request), request.body);
-      return done(messages.timeSlotsUpdated);
+      const change = await service.replaceTimeSlots(callerOf(request), request.body);
+      return ok(change, messageOf(change, messages.timeSlotsUpdated));
     },
   );
 
@@ -95,17 +110,21 @@ export const advisorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Block whole dates (yyyy-MM-dd, today to a year ahead): no session can be booked on them',
+        summary:
+          'Block whole dates (yyyy-MM-dd, today to a year ahead): no session can be booked on them; dates holding booked sessions need bookedSessions: CANCEL or KEEP',
         body: blockDatesRequest,
         response: { 200: blockedDatesResponse, ...errors },
       },
       onRequest: advisorOnly,
     },
-    async (request) =>
-      ok(
-        { dates: await service.blockDates(callerOf(request), request.body.dates) },
-        advisorSettingsMessages.datesBlocked,
-      ),
+    async (request) => {
+      const { dates, change } = await service.blockDates(
+        callerOf(request),
+        request.body.dates,
+        request.body.bookedSessions,
+      );
+      return ok({ dates, change }, messageOf(change, advisorSettingsMessages.datesBlocked));
+    },
   );
 
   app.delete(

@@ -68,6 +68,8 @@ export function toSession(
     invitation?: ViewerInvitation;
     /** Whether this viewer may rate it now (rating-rule.ts); lists do not ask, and say false. */
     canRate?: boolean;
+    /** SessionRules.maxReschedules */
+    maxReschedules: number;
   },
 ): Session {
   const { invitation } = options;
@@ -105,5 +107,18 @@ export function toSession(
     mentorNoShow: record.mentorNoShow,
     canRate: options.canRate ?? false,
     ...(invitation ? { yourInvitation: invitation } : {}),
+    rescheduleProposal: record.proposal
+      ? {
+          id: record.proposal.id,
+          startTime: localDateTimeOf(record.proposal.startsAt, options.timeZone).dateTime,
+          startTimeUtc: record.proposal.startsAt.toISOString(),
+          endTimeUtc: record.proposal.endsAt.toISOString(),
+          expiresAtUtc: record.proposal.expiresAt.toISOString(),
+          byMentor: record.proposal.byMentor,
+          answers: record.proposal.answers.map(({ adviseeId, answer }) => ({ adviseeId, answer })),
+        }
+      : null,
+    reschedulesLeft: Math.max(0, options.maxReschedules - record.rescheduleCount),
+    movedByMentorFromUtc: record.fullRefundUntil?.toISOString() ?? null,
   };
 }

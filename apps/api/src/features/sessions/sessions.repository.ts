@@ -5,7 +5,12 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { executeNamed, preparedOnce } from '../../db/prepared.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { topics } from '../../db/schema/catalogue.ts';
-import { sessionFeedback, sessionParticipants, sessions } from '../../db/schema/sessions.ts';
+import {
+  rescheduleProposals,
+  sessionFeedback,
+  sessionParticipants,
+  sessions,
+} from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** A session with what its screens show: topic, mentor and host. */
@@ -23,9 +28,54 @@ export interface SessionRecord {
   icsSequence: number;
   /** The calls feature decided the mentor did not attend (the session ended, its payers refunded). */
   mentorNoShow: boolean;
+  /** Moves made or proposed (issue 20). */
+  rescheduleCount: number;
+  /** The start before the mentor's first move, if they moved it: fully refundable to mentees until then. */
+  fullRefundUntil: Date | null;
+  /** The move waiting for the paid mentees' answers, if one is open (not lapsed). */
+  proposal: PendingProposal | null;
   topic: { id: number; name: string; tagLine: string; imgUrl: string };
   advisor: { id: number; name: string; email: string; profilePicUrl: string | null };
   host: { id: number; name: string; email: string; profilePicUrl: string | null };
+}
+
+/** A proposed move of a session still open, as findRecords reads it. */
+export interface PendingProposal {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  expiresAt: Date;
+  byMentor: boolean;
+  proposedBy: number;
+  answers: { participantId: number; adviseeId: number | null; answer: 'AWAITED' | 'ACCEPTED' | 'DECLINED' }[];
+}
+
+interface PendingProposalRow extends Omit<PendingProposal, 'startsAt' | 'endsAt' | 'expiresAt'> {
+  startsAt: string;
+  endsAt: string;
+  expiresAt: string;
+}
+
+/** The open proposal of the session in the outer query, as JSON (null when none). */
+const pendingProposalJson = sql<PendingProposalRow | null>`(
+  select json_build_object('id', p.id, 'startsAt', p.starts_at, 'endsAt', p.ends_at, 'expiresAt', p.expires_at,
+    'byMentor', p.by_mentor, 'proposedBy', p.proposed_by,
+    'answers', coalesce((select json_agg(json_build_object('participantId', a.participant_id,
+                           'adviseeId', sp.advisee_id, 'answer', a.answer) order by a.participant_id)
+                         from reschedule_answers a join session_participants sp on sp.id = a.participant_id
+                         where a.proposal_id = p.id), '[]'::json))
+  from ${rescheduleProposals} p
+  where p.session_id = ${sessions.id} and p.status = 'PENDING' and p.expires_at > now()
+    and ${sessions.status} in ('PENDING_PAYMENT', 'CONFIRMED'))`;
+
+function toPendingProposal(row: PendingProposalRow | null): PendingProposal | null {
+  if (!row) return null;
+  return {
+    ...row,
+    startsAt: new Date(row.startsAt),
+    endsAt: new Date(row.endsAt),
+    expiresAt: new Date(row.expiresAt),
+  };
 }
 
 export interface ParticipantRecord {
@@ -105,6 +155,9 @@ export class SessionsRepository {
           holdExpiresAt: sessions.holdExpiresAt,
           icsSequence: sessions.icsSequence,
           mentorNoShow: sql<boolean>`coalesce(${calls.mentorNoShow}, false)`,
+          rescheduleCount: sessions.rescheduleCount,
+          fullRefundUntil: sessions.fullRefundUntil,
+          proposal: pendingProposalJson,
           topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
           advisor: personColumns(advisorUser),
           host: personColumns(hostUser),
@@ -118,7 +171,9 @@ export class SessionsRepository {
         .prepare(name),
     );
     const rows = await query.execute({ ids: [...ids] });
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(
+      rows.map((row) => [row.id, { ...row, proposal: toPendingProposal(row.proposal) } as SessionRecord]),
+    );
     return ids.map((id) => byId.get(id)).filter((row): row is SessionRecord => row !== undefined);
   }
 
@@ -290,9 +345,12 @@ export class SessionsRepository {
     return { ids: [], total: counted.rows[0]?.total ?? 0 };
   }
 
-  /** The time ranges of a mentor's sessions that hold their slot, overlapping [from, to). */
+  /**
+   * The time ranges of a mentor's sessions that hold their slot, overlapping [from, to), and the hours their
+   * open proposed moves hold (issue 20).
+   */
   async findTakenRanges(advisorId: number, from: Date, to: Date, now: Date) {
-    return this.db
+    const held = await this.db
       .select({ startsAt: sessions.startsAt, endsAt: sessions.endsAt })
       .from(sessions)
       .where(
@@ -303,6 +361,21 @@ export class SessionsRepository {
           sql`${sessions.startsAt} < ${to}`,
         ),
       );
+    const proposed = await this.db
+      .select({ startsAt: rescheduleProposals.startsAt, endsAt: rescheduleProposals.endsAt })
+      .from(rescheduleProposals)
+      .innerJoin(sessions, eq(sessions.id, rescheduleProposals.sessionId))
+      .where(
+        and(
+          eq(rescheduleProposals.advisorId, advisorId),
+          holdsSlotAt(now),
+          eq(rescheduleProposals.status, 'PENDING'),
+          gt(rescheduleProposals.expiresAt, now),
+          gt(rescheduleProposals.endsAt, from),
+          sql`${rescheduleProposals.startsAt} < ${to}`,
+        ),
+      );
+    return [...held, ...proposed];
   }
 
   /**

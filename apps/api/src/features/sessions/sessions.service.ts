@@ -29,6 +29,10 @@ export class SessionsService {
     private readonly env: Pick<Env, 'TIME_ZONE' | 'PUBLIC_URL' | 'MAIL_FROM'> & SessionRulesEnv,
   ) {}
 
+  private get maxReschedules(): number {
+    return sessionRulesOf(this.env).maxReschedules;
+  }
+
   /** The session if the caller is its mentor or one of its attendees; 404 for anyone else. */
   async findReadable(caller: CurrentUser, id: number, db: DbOrTx = this.db): Promise<ReadableSession> {
     const repository = new SessionsRepository(db);
@@ -77,7 +81,12 @@ export class SessionsService {
     now = new Date(),
   ): Promise<Session> {
     const participants = await new SessionsRepository(db).findParticipants([record.id]);
-    return toSession(record, participants, { viewer, now, timeZone: this.env.TIME_ZONE });
+    return toSession(record, participants, {
+      viewer,
+      now,
+      timeZone: this.env.TIME_ZONE,
+      maxReschedules: this.maxReschedules,
+    });
   }
 
   async getSession(caller: CurrentUser, id: number): Promise<Session> {
@@ -97,6 +106,7 @@ export class SessionsService {
         now,
         timeZone: this.env.TIME_ZONE,
         canRate: refusal === null,
+        maxReschedules: this.maxReschedules,
       });
     }
     const participants = await new SessionsRepository(this.db).findParticipants([record.id]);
@@ -105,6 +115,7 @@ export class SessionsService {
       now: new Date(),
       timeZone: this.env.TIME_ZONE,
       invitation,
+      maxReschedules: this.maxReschedules,
     });
   }
 
@@ -158,6 +169,7 @@ export class SessionsService {
           now,
           timeZone: this.env.TIME_ZONE,
           invitation: invitationOf(record.id),
+          maxReschedules: this.maxReschedules,
         }),
       ),
       page: filter.page,

@@ -1,6 +1,10 @@
 import { Accordion, Badge, Button, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { WeekDaySlots } from '@myprosper/contract/advisor-settings';
+import type {
+  BookedSessionInHours,
+  BookedSessionsChoice,
+  WeekDaySlots,
+} from '@myprosper/contract/advisor-settings';
 import { slotStartHours, weekDays } from '@myprosper/contract/dates';
 import { messages } from '@myprosper/contract/messages';
 import { useState } from 'react';
@@ -16,6 +20,7 @@ import {
   toTimeSlotRequest,
   type WeekSlotKey,
 } from '../lib/week-grid.ts';
+import { BookedSessionsDialog } from './booked-sessions-dialog.tsx';
 import { SectionCard } from './page-frame.tsx';
 import { SlotToggle } from './slot-toggle.tsx';
 import { WeekGridTable } from './week-grid-table.tsx';
@@ -31,9 +36,20 @@ export function AvailabilityEditor({ advisorId, week }: { advisorId: number; wee
   const [chosen, setChosen] = useState<Set<WeekSlotKey>>(saved);
   const isChanged = !sameSlots(saved, chosen);
 
-  async function submit(): Promise<void> {
+  const [booked, setBooked] = useState<BookedSessionInHours[] | null>(null);
+
+  /** Saves the week; hours taken away that hold booked sessions open the dialog and wait for the choice. */
+  async function submit(choice?: BookedSessionsChoice): Promise<void> {
     try {
-      const answer = await save.mutateAsync(toTimeSlotRequest(advisorId, chosen));
+      const answer = await save.mutateAsync({
+        ...toTimeSlotRequest(advisorId, chosen),
+        bookedSessions: choice,
+      });
+      if (answer.change && !answer.change.saved) {
+        setBooked(answer.change.bookedSessions);
+        return;
+      }
+      setBooked(null);
       setSaved(chosen);
       notify.success(answer.message || messages.timeSlotsUpdated);
     } catch (failure) {
@@ -110,6 +126,12 @@ export function AvailabilityEditor({ advisorId, week }: { advisorId: number; wee
           Save availability
         </Button>
       </Group>
+      <BookedSessionsDialog
+        sessions={booked}
+        isSaving={save.isPending}
+        onChoose={(choice) => void submit(choice)}
+        onClose={() => setBooked(null)}
+      />
     </SectionCard>
   );
 }

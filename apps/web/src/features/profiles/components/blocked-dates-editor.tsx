@@ -1,5 +1,10 @@
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { blockedDatesMaxDaysAhead, validateBlockedDate } from '@myprosper/contract/advisor-settings';
+import {
+  type BookedSessionInHours,
+  type BookedSessionsChoice,
+  blockedDatesMaxDaysAhead,
+  validateBlockedDate,
+} from '@myprosper/contract/advisor-settings';
 import { addDaysToDate, formatDateChip, todayIn } from '@myprosper/contract/dates';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
@@ -7,6 +12,7 @@ import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useBlockDates } from '../api/block-dates.ts';
 import { useBlockedDates } from '../api/get-blocked-dates.ts';
 import { useUnblockDate } from '../api/unblock-date.ts';
+import { BookedSessionsDialog } from './booked-sessions-dialog.tsx';
 import { CloseIcon } from './icons.tsx';
 import { LoadError, SectionCard } from './page-frame.tsx';
 
@@ -17,20 +23,31 @@ export function BlockedDatesEditor() {
   const unblock = useUnblockDate();
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [booked, setBooked] = useState<BookedSessionInHours[] | null>(null);
   const today = todayIn();
+
+  /** Blocks the date; booked sessions on it open the dialog, and the block waits for the mentor's choice. */
+  async function save(choice?: BookedSessionsChoice): Promise<void> {
+    try {
+      const answer = await block.mutateAsync({ dates: [date], bookedSessions: choice });
+      if (answer.change && !answer.change.saved) {
+        setBooked(answer.change.bookedSessions);
+        return;
+      }
+      setBooked(null);
+      setDate('');
+      notify.success(answer.message);
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const invalid = validateBlockedDate(date, today);
     setError(invalid);
     if (invalid) return;
-    try {
-      const answer = await block.mutateAsync({ dates: [date] });
-      setDate('');
-      notify.success(answer.message);
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+    await save();
   }
 
   async function remove(day: string): Promise<void> {
@@ -103,6 +120,12 @@ export function BlockedDatesEditor() {
           </Stack>
         )}
       </Stack>
+      <BookedSessionsDialog
+        sessions={booked}
+        isSaving={block.isPending}
+        onChoose={(choice) => void save(choice)}
+        onClose={() => setBooked(null)}
+      />
     </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { describe, expect, it } from 'vitest';
 import {
+  awaitsMyAnswer,
   canEnterCall,
   canRate,
   canReschedule,
@@ -90,6 +91,28 @@ describe('session view', () => {
     expect(canReschedule(session, { userId: 9, isAdvisor: false }, new Date('2021-12-01T00:00:00Z'))).toBe(
       false,
     );
+  });
+
+  it('lets the mentor move it until the start, never twice at once nor past the limit', () => {
+    const session = makeSession({ status: 'CONFIRMED' });
+    const late = new Date('2022-01-03T05:00:00Z');
+    expect(canReschedule(session, mentor, late)).toBe(true);
+    expect(canReschedule(session, mentee, late)).toBe(false);
+    expect(canReschedule(makeSession({ status: 'CONFIRMED', reschedulesLeft: 0 }), mentor, late)).toBe(false);
+    const proposal = {
+      id: 4,
+      startTime: '2022-01-03T11:00:00',
+      startTimeUtc: '2022-01-03T08:00:00.000Z',
+      endTimeUtc: '2022-01-03T09:00:00.000Z',
+      expiresAtUtc: '2022-01-03T06:00:00.000Z',
+      byMentor: true,
+      answers: [{ adviseeId: mentee.userId, answer: 'AWAITED' as const }],
+    };
+    const proposed = makeSession({ status: 'CONFIRMED', rescheduleProposal: proposal });
+    expect(canReschedule(proposed, mentor, late)).toBe(false);
+    expect(awaitsMyAnswer(proposed, mentee)).toBe(true);
+    expect(awaitsMyAnswer(proposed, mentor)).toBe(false);
+    expect(awaitsMyAnswer(proposed, { userId: 9, isAdvisor: false })).toBe(false);
   });
 
   it('lets people into the call only for upcoming paid sessions, and mentees rate past ones', () => {

@@ -1,4 +1,5 @@
 import { formatDateChip, isCalendarDate, platformTimeZone } from '@myprosper/contract/dates';
+import { defaultSessionRules } from '@myprosper/contract/rules';
 import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { localDateTimeOf } from '@myprosper/contract/slots';
 
@@ -9,8 +10,8 @@ export interface Viewer {
   isAdvisor: boolean;
 }
 
-/** Reschedules close this long before the start (the server's RESCHEDULE_CUTOFF_HOURS default). */
-export const rescheduleCutoffHours = 24;
+/** A host's moves close this long before the start (the server's RESCHEDULE_CUTOFF_HOURS default). */
+export const rescheduleCutoffHours = defaultSessionRules.rescheduleCutoffHours;
 
 function dateInWords(date: string): string {
   return isCalendarDate(date) ? formatDateChip(date) : date;
@@ -24,6 +25,12 @@ export function sessionWhen(
   const start = localDateTimeOf(new Date(session.startTimeUtc), timeZone);
   const end = localDateTimeOf(new Date(session.endTimeUtc), timeZone);
   return `${dateInWords(start.date)} · ${start.time}–${end.time}`;
+}
+
+/** 'Mon 3rd, Jan 2022 at 09:00' in the platform time zone. */
+export function instantInWords(iso: string, timeZone = platformTimeZone): string {
+  const local = localDateTimeOf(new Date(iso), timeZone);
+  return `${dateInWords(local.date)} at ${local.time}`;
 }
 
 /** The viewer's own zone, when it is not the platform's (then the page also shows the time there). */
@@ -105,9 +112,24 @@ export function isActive(session: Session): boolean {
 /** The host and the mentor may move an active upcoming session until 24 hours before it starts. */
 export function canReschedule(session: Session, viewer: Viewer, now: Date): boolean {
   const isHostOrMentor = viewer.isAdvisor || session.advisee.id === viewer.userId;
-  const cutoff = new Date(session.startTimeUtc).getTime() - rescheduleCutoffHours * 3_600_000;
+  // The mentor may move it until it starts (a late move waits for the mentees); the host until the cutoff.
+  const cutoff =
+    new Date(session.startTimeUtc).getTime() - (viewer.isAdvisor ? 0 : rescheduleCutoffHours * 3_600_000);
   return (
-    isHostOrMentor && isActive(session) && session.sessionStatus === 'UPCOMING' && now.getTime() < cutoff
+    isHostOrMentor &&
+    isActive(session) &&
+    session.sessionStatus === 'UPCOMING' &&
+    now.getTime() < cutoff &&
+    !session.rescheduleProposal &&
+    (session.reschedulesLeft ?? 1) > 0
+  );
+}
+
+/** The viewer is a paid mentee whose answer a proposed move waits for. */
+export function awaitsMyAnswer(session: Session, viewer: Viewer): boolean {
+  if (viewer.isAdvisor || !session.rescheduleProposal) return false;
+  return session.rescheduleProposal.answers.some(
+    (a) => a.adviseeId === viewer.userId && a.answer === 'AWAITED',
   );
 }
 

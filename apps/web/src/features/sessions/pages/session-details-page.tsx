@@ -28,6 +28,7 @@ import { GroupCoverNotice } from '../components/group-cover-notice.tsx';
 import { InvitationDialogSlot, PaymentActionsSlot } from '../components/later-slots.tsx';
 import { PaymentBadge } from '../components/payment-badge.tsx';
 import { RatingDialog } from '../components/rating-dialog.tsx';
+import { RescheduleProposal } from '../components/reschedule-proposal.tsx';
 import { SessionActions } from '../components/session-actions.tsx';
 import { BookingFacts, SessionPeople } from '../components/session-facts.tsx';
 import { SessionNotice } from '../components/session-notice.tsx';
@@ -148,6 +149,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
         <CardReturnNotice />
         <SessionNotice session={session} viewer={viewer} />
         <GroupCoverNotice session={session} viewer={viewer} />
+        {isUpcoming && <RescheduleProposal session={session} viewer={viewer} />}
 
         {owesPayment(session, viewer) && <PaymentActionsSlot session={session} viewer={viewer} />}
         {hasPendingInvitation(session, viewer) && <InvitationDialogSlot session={session} viewer={viewer} />}

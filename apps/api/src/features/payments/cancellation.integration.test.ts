@@ -1,7 +1,7 @@
 import { callMessages } from '@myprosper/contract/calls';
 import { messages } from '@myprosper/contract/messages';
 import { paymentMessages } from '@myprosper/contract/payments';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';

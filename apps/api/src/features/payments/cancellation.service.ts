@@ -88,7 +88,8 @@ export class CancellationService {
     const hours = this.env.CANCEL_FULL_REFUND_HOURS;
     // A group whose host is asked to cover its price cancels with everyone refunded in full (issue 20).
     const coverDue = await new GroupCoverRepository(this.db).isDue(sessionId);
-    const fullRefund = coverDue || refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours, record.fullRefundUntil);
+    const fullRefund =
+      coverDue || refundsInFull(by ?? 'ADVISEE', record.startsAt, now, hours, record.fullRefundUntil);
     const isOpen = isHoldingSlot(effectiveStatus(record, now)) && record.startsAt > now;
     const problem = !by ? paymentMessages.cancelNotAllowed : !isOpen ? paymentMessages.cancelInactive : null;
     const refund = fullRefund ? paid : 0;

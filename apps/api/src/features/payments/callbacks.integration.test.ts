@@ -151,24 +151,21 @@ describe('M-PESA callbacks: applied once, only when they match, only forward', (
     expect((await paymentRow(ctx.database.db, second.payment.id)).status).toBe('PENDING');
   });
 
-  it('takes callbacks out of order: a later push paid first, the earlier one lands in the wallet', async () => {
+  it('asks no second push while one waits: the waiting one pays, and nothing lands in the wallet', async () => {
+    // Two pushes for one share once paid twice (the later first, the earlier into the wallet): a push waiting
+    // on the phone now refuses another for the same share (issue 20).
     const booked = await bookSession(ctx);
     const a = await paymentRow(
       ctx.database.db,
       (await payByMpesa(ctx, booked.host, booked.id, phones.noCallback)).json().data.id,
     );
-    const b = await paymentRow(
-      ctx.database.db,
-      (await payByMpesa(ctx, booked.host, booked.id, phones.noCallback)).json().data.id,
-    );
-    await post(b.callbackToken, callbackFor(b));
-    expect((await getSession(ctx, booked.host, booked.id)).status).toBe('CONFIRMED');
+    const again = await payByMpesa(ctx, booked.host, booked.id, phones.noCallback);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(paymentMessages.promptPending);
     await post(a.callbackToken, callbackFor(a));
-    expect(await paymentRow(ctx.database.db, a.id)).toMatchObject({
-      status: 'SUCCEEDED',
-      outcomeNote: paymentMessages.alreadyPaidKept,
-    });
-    expect(await balanceOf(ctx, booked.host)).toBe(a.amount);
+    expect((await getSession(ctx, booked.host, booked.id)).status).toBe('CONFIRMED');
+    expect(await paymentRow(ctx.database.db, a.id)).toMatchObject({ status: 'SUCCEEDED', outcomeNote: null });
+    expect(await balanceOf(ctx, booked.host)).toBe(0);
     await expectLedgerConsistent(ctx.database.db);
   });
 

@@ -20,10 +20,11 @@ describe('local-only routes', () => {
     }
   });
 
-  it('covers the outbox pages and every stand-in, nothing else', () => {
+  it("covers the outbox pages, the journeys' clock and every stand-in, nothing else", () => {
     for (const route of [
       '/dev/outbox',
       '/dev/outbox.json',
+      '/dev/sessions/:sessionId/move',
       '/sandbox/daraja/oauth/v1/generate',
       '/sandbox/s3/*',
     ]) {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { acceptCookies, demo, demoPassword, registerAdvisee, signIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -190,9 +191,8 @@ test('a person signed in on two browsers signs the other one out, which is sent 
   await expect(page).toHaveURL(/\/profile\/devices$/);
 });
 
-test('Try again on the no-connection screen brings a signed-in person back to the page they were on', async ({
-  page,
-}) => {
+/** A new advisee, logged in through the form (with its refresh cookie, as a person is), on their wallet. */
+async function newAdviseeOnWallet(page: Page): Promise<string> {
   const { email } = await registerAdvisee(page.request, 'Wanjiru Kamau');
   await page.goto('/login');
   await page.getByLabel('Username').fill(email);
@@ -201,6 +201,13 @@ test('Try again on the no-connection screen brings a signed-in person back to th
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/wallet');
   await expect(page).toHaveURL(/\/wallet$/);
+  return email;
+}
+
+test('Try again on the no-connection screen brings a signed-in person back to the page they were on', async ({
+  page,
+}) => {
+  await newAdviseeOnWallet(page);
 
   // The token check cannot reach the server: the no-connection screen, then Try again once it can.
   await page.route('**/myprosper/auth/validateToken', (route) => route.abort('internetdisconnected'));
@@ -218,14 +225,7 @@ test('a sign-in that ended while the app was closed says so on the next visit, a
   page,
   request,
 }) => {
-  const { email } = await registerAdvisee(page.request, 'Wanjiru Kamau');
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/wallet');
-  await expect(page).toHaveURL(/\/wallet$/);
+  const email = await newAdviseeOnWallet(page);
 
   // Logging out everywhere from another device ends this sign-in; the bearer token is spoilt as if expired.
   const other = await request.post('/myprosper/auth/authenticate', {

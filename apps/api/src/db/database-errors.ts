@@ -28,6 +28,18 @@ export function isRetryable(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/** Runs `work` (a whole transaction) up to three times while it fails on a deadlock or serialization failure. */
+export async function withRetries<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt < 3 && isRetryable(error)) continue;
+      throw error;
+    }
+  }
+}
+
 /**
  * Attempts after deadlocks. Writes of one person (or one mentor's hour) racing each other can each wait for the
  * other's row under the exclusion constraints, and PostgreSQL ends one of them; run again a moment later, it

@@ -12,7 +12,7 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
-import { isRetryable } from '../../db/database-errors.ts';
+import { withRetries } from '../../db/database-errors.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
@@ -115,7 +115,7 @@ export class CancellationService {
     const by = cancellerOf(record, caller);
     if (!by) throw forbidden(paymentMessages.cancelNotAllowed);
 
-    return this.withRetries(() => this.cancelOnce(caller, record, by, reason));
+    return withRetries(() => this.cancelOnce(caller, record, by, reason));
   }
 
   /**
@@ -132,7 +132,7 @@ export class CancellationService {
     if (reason === '') throw invalid(paymentMessages.giveReason);
     const record = await new SessionsRepository(this.db).findRecord(input.sessionId);
     if (!record) throw notFound(sessionMessages.sessionNotFound);
-    return this.withRetries(() =>
+    return withRetries(() =>
       this.cancelOnce(admin, record, 'ADVISOR', reason, { cancellerName: 'MyProsper', inTransaction }),
     );
   }
@@ -147,7 +147,7 @@ export class CancellationService {
     if (!record) return null;
     const host: CurrentUser = { id: record.host.id, role: 'ADVISEE', signInId: null, phoneVerified: false };
     try {
-      return await this.withRetries(() =>
+      return await withRetries(() =>
         this.cancelOnce(host, record, 'ADVISEE', groupCoverMessages.cancelledReason, {
           cancellerName: 'MyProsper',
           onlyIfCoverDue: true,
@@ -170,7 +170,7 @@ export class CancellationService {
     inTransaction: (tx: DbOrTx) => Promise<void>,
   ): Promise<CancellationResult> {
     const mentor = { id: record.advisor.id } as CurrentUser;
-    return this.withRetries(() =>
+    return withRetries(() =>
       this.cancelOnce(mentor, record, 'ADVISOR', reason, {
         cancellerName: record.advisor.name,
         inTransaction: (tx) => inTransaction(tx),
@@ -204,17 +204,6 @@ export class CancellationService {
     });
     await repository.releaseDecliner(participant.id);
     return total;
-  }
-
-  private async withRetries(work: () => Promise<CancellationResult>): Promise<CancellationResult> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (attempt < 3 && isRetryable(error)) continue;
-        throw error;
-      }
-    }
   }
 
   private async cancelOnce(

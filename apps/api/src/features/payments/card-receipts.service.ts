@@ -11,7 +11,7 @@ import {
 import { paymentMessages } from '@myprosper/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
-import { isRetryable } from '../../db/database-errors.ts';
+import { withRetries } from '../../db/database-errors.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { type CardGateway, signedNamesOf } from '../../providers/card.ts';
 import { type CardPaymentPurpose, CardPaymentsRepository } from './card-payments.repository.ts';
@@ -87,14 +87,7 @@ export class CardReceiptsService {
 
   /** A transaction, run again after a deadlock or serialization failure. */
   private async inTransaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction(work);
-      } catch (error) {
-        if (attempt < 3 && isRetryable(error)) continue;
-        throw error;
-      }
-    }
+    return withRetries(() => this.db.transaction(work));
   }
 
   /** In one transaction, on the locked payment. Answers the result, and a voucher to deliver once saved. */

@@ -1,7 +1,7 @@
 import { type CheckoutSessionRequest, paymentMessages } from '@myprosper/contract/payments';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import type { Db } from '../../db/connection.ts';
-import { isRetryable } from '../../db/database-errors.ts';
+import { withRetries } from '../../db/database-errors.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { shareProblemMessage } from './mpesa.service.ts';
@@ -24,18 +24,10 @@ export class CheckoutService {
     if (!participant) throw notFound(sessionMessages.sessionNotFound);
     if (participant.paymentStatus === 'PAID') throw invalid(paymentMessages.alreadyPaid);
 
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const outcome = await this.db.transaction((tx) =>
-          payShareFromWallet(tx, { participantId: participant.id }),
-        );
-        if (!outcome.ok) throw shareProblemMessage(outcome.problem, outcome.balance, outcome.share);
-        if (outcome.status === 'ALREADY_PAID') throw invalid(paymentMessages.alreadyPaid);
-        return;
-      } catch (error) {
-        if (attempt < 3 && isRetryable(error)) continue;
-        throw error;
-      }
-    }
+    const outcome = await withRetries(() =>
+      this.db.transaction((tx) => payShareFromWallet(tx, { participantId: participant.id })),
+    );
+    if (!outcome.ok) throw shareProblemMessage(outcome.problem, outcome.balance, outcome.share);
+    if (outcome.status === 'ALREADY_PAID') throw invalid(paymentMessages.alreadyPaid);
   }
 }

@@ -6,7 +6,7 @@ import { localDateTimeOf } from '@myprosper/contract/slots';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
-import { isRetryable } from '../../db/database-errors.ts';
+import { withRetries } from '../../db/database-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sessionRulesOf } from '../../lib/session-rules.ts';
 import type { Mailer } from '../../providers/mail.ts';
@@ -76,7 +76,7 @@ export class GroupCoverService {
       100,
     );
     for (const id of ids) {
-      if (await this.withRetries(() => this.checkAndTell(id, now))) checked++;
+      if (await withRetries(() => this.checkAndTell(id, now))) checked++;
     }
     let cancelled = 0;
     for (const id of await new GroupCoverRepository(this.db).lapsedCovers(now, 100)) {
@@ -98,7 +98,7 @@ export class GroupCoverService {
     if (this.isAtCutoff(record, now)) {
       const repository = new GroupCoverRepository(this.db);
       if (!(await repository.findCover(sessionId)))
-        await this.withRetries(() => this.checkAndTell(sessionId, now));
+        await withRetries(() => this.checkAndTell(sessionId, now));
     }
     return this.describe(this.db, sessionId, isHost, now);
   }
@@ -107,7 +107,7 @@ export class GroupCoverService {
   async payFromWallet(caller: CurrentUser, sessionId: number, now = new Date()): Promise<GroupCover> {
     const { record } = await this.sessions.findReadable(caller, sessionId);
     if (record.host.id !== caller.id) throw forbidden(groupCoverMessages.onlyHost);
-    return this.withRetries(() =>
+    return withRetries(() =>
       this.db.transaction(async (tx) => {
         const money = new SessionMoneyRepository(tx);
         const session = await money.lockSession(sessionId);
@@ -250,17 +250,6 @@ export class GroupCoverService {
       text,
       canPay: isHost && state === 'DUE' && open,
     };
-  }
-
-  private async withRetries<T>(work: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (attempt < 3 && isRetryable(error)) continue;
-        throw error;
-      }
-    }
   }
 }
 

@@ -210,18 +210,7 @@ export class SessionsRepository {
 
   /** Whether the advisee is one of the session's people: its host, or an attendee who accepted. */
   async isParticipant(sessionId: number, adviseeId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: sessionParticipants.id })
-      .from(sessionParticipants)
-      .where(
-        and(
-          eq(sessionParticipants.sessionId, sessionId),
-          eq(sessionParticipants.adviseeId, adviseeId),
-          or(eq(sessionParticipants.isHost, true), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return (await this.findOwnShare(sessionId, adviseeId)) !== null;
   }
 
   /** The account's phone as stored, if it was proven by an SMS code; else null. */

@@ -6,7 +6,7 @@ import {
   voucherMessages,
 } from '@myprosper/contract/vouchers';
 import type { Db } from '../../db/connection.ts';
-import { isRetryable } from '../../db/database-errors.ts';
+import { withRetries } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { payShare, SessionMoneyRepository, shareProblemMessage } from '../payments/payments.door.ts';
@@ -35,51 +35,40 @@ export class VoucherRedemptionService {
     if (participant.paymentStatus === 'PAID') throw invalid(paymentMessages.alreadyPaid);
     const codeHash = hashVoucherCode(code);
 
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.db.transaction(async (tx) => {
-          const session = await new SessionMoneyRepository(tx).lockSession(input.sessionId);
-          if (!session) throw notFound(sessionMessages.sessionNotFound);
-          const vouchers = new VouchersRepository(tx);
-          const voucher = await vouchers.lockByCodeHash(codeHash);
-          if (!voucher) throw invalid(voucherMessages.invalidCode);
-          if (voucher.status === 'REDEEMED') throw conflict(voucherMessages.alreadyUsed);
-          if (voucher.status !== 'ACTIVE') throw invalid(voucherMessages.invalidCode);
-          const topicId = await vouchers.topicOfSession(session.id);
-          if (voucher.topicId !== topicId) throw invalid(voucherMessages.otherMentorOrProgram);
-          // Another mentor of the program only once the voucher's own left or stopped giving it (issue 20).
-          if (
-            voucher.advisorId !== session.advisorId &&
-            !(await vouchers.findRecord(voucher.id))?.mentorGone
-          ) {
-            throw invalid(voucherMessages.otherMentorOrProgram);
-          }
-          if (participant.amount > voucher.amount) {
-            throw invalid(
-              voucherMessages.notEnough(formatKes(voucher.amount), formatKes(participant.amount)),
-            );
-          }
-          const now = new Date();
-          const outcome = await payShare(tx, {
-            participantId: participant.id,
-            source: { platform: 'VOUCHERS' },
-            now,
-          });
-          if (!outcome.ok) throw shareProblemMessage(outcome.problem, outcome.balance, outcome.share);
-          if (outcome.status === 'ALREADY_PAID') throw invalid(paymentMessages.alreadyPaid);
-          const redeemed = await vouchers.markRedeemed(voucher.id, {
-            userId: caller.id,
-            sessionId: session.id,
-            participantId: participant.id,
-            now,
-          });
-          if (!redeemed) throw conflict(voucherMessages.alreadyUsed);
+    await withRetries(() =>
+      this.db.transaction(async (tx) => {
+        const session = await new SessionMoneyRepository(tx).lockSession(input.sessionId);
+        if (!session) throw notFound(sessionMessages.sessionNotFound);
+        const vouchers = new VouchersRepository(tx);
+        const voucher = await vouchers.lockByCodeHash(codeHash);
+        if (!voucher) throw invalid(voucherMessages.invalidCode);
+        if (voucher.status === 'REDEEMED') throw conflict(voucherMessages.alreadyUsed);
+        if (voucher.status !== 'ACTIVE') throw invalid(voucherMessages.invalidCode);
+        const topicId = await vouchers.topicOfSession(session.id);
+        if (voucher.topicId !== topicId) throw invalid(voucherMessages.otherMentorOrProgram);
+        // Another mentor of the program only once the voucher's own left or stopped giving it (issue 20).
+        if (voucher.advisorId !== session.advisorId && !(await vouchers.findRecord(voucher.id))?.mentorGone) {
+          throw invalid(voucherMessages.otherMentorOrProgram);
+        }
+        if (participant.amount > voucher.amount) {
+          throw invalid(voucherMessages.notEnough(formatKes(voucher.amount), formatKes(participant.amount)));
+        }
+        const now = new Date();
+        const outcome = await payShare(tx, {
+          participantId: participant.id,
+          source: { platform: 'VOUCHERS' },
+          now,
         });
-        return;
-      } catch (error) {
-        if (attempt < 3 && isRetryable(error)) continue;
-        throw error;
-      }
-    }
+        if (!outcome.ok) throw shareProblemMessage(outcome.problem, outcome.balance, outcome.share);
+        if (outcome.status === 'ALREADY_PAID') throw invalid(paymentMessages.alreadyPaid);
+        const redeemed = await vouchers.markRedeemed(voucher.id, {
+          userId: caller.id,
+          sessionId: session.id,
+          participantId: participant.id,
+          now,
+        });
+        if (!redeemed) throw conflict(voucherMessages.alreadyUsed);
+      }),
+    );
   }
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { callAttendance, callEvents, calls } from '../../db/schema/calls.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { priceCovered } from './calls.repository.ts';
 import { type Stint, secondsPresent, stintsOf } from './presence.ts';
 
 export interface ExpectedPerson {
@@ -87,8 +88,9 @@ export class AttendanceRepository {
   }
 
   /**
-   * Confirmed sessions started at least `minutes` ago (within a day) whose mentor is not decided yet and has
-   * not been in the call since the start: no page of theirs joined that had not left by the start.
+   * Confirmed sessions started at least `minutes` ago (within a day), their price covered, whose mentor is not
+   * decided yet and has not been in the call since the start: no page of theirs joined that had not left by
+   * the start.
    */
   async mentorsToDecide(now: Date, minutes: number, limit = 50): Promise<number[]> {
     const cutoff = new Date(now.getTime() - minutes * 60_000);
@@ -102,6 +104,7 @@ export class AttendanceRepository {
           lte(sessions.startsAt, cutoff),
           gt(sessions.startsAt, new Date(now.getTime() - noShowDecisionWindowMs)),
           isNull(calls.mentorDecidedAt),
+          priceCovered(),
           sql`not exists (
             select 1 from ${callEvents}
             where ${callEvents.sessionId} = ${sessions.id}
@@ -120,7 +123,10 @@ export class AttendanceRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Confirmed sessions closed (end plus grace), ended within a day, whose attendance is not decided yet. */
+  /**
+   * Confirmed sessions closed (end plus grace), ended within a day, their price covered, whose attendance is
+   * not decided yet.
+   */
   async attendancesToDecide(now: Date, graceMinutes: number, limit = 50): Promise<number[]> {
     const closedBefore = new Date(now.getTime() - graceMinutes * 60_000);
     const rows = await this.db
@@ -133,6 +139,7 @@ export class AttendanceRepository {
           lte(sessions.endsAt, closedBefore),
           gt(sessions.endsAt, new Date(now.getTime() - noShowDecisionWindowMs)),
           isNull(calls.attendanceDecidedAt),
+          priceCovered(),
         ),
       )
       .orderBy(asc(sessions.endsAt))

@@ -27,6 +27,18 @@ export interface PresenceRow {
 export type CallEventKind = (typeof callEvents.$inferInsert)['kind'];
 
 /** Reads and writes of calls: the session facts the join rule needs, the room's presence, the log. */
+/**
+ * Whether a session's price is covered: not while a group's host is asked to cover it (payments'
+ * group-cover.service.ts) and fewer than two attendees have paid. The call stays closed until then, so nobody,
+ * the mentor included, is judged absent from it.
+ */
+export function priceCovered() {
+  return sql<boolean>`not exists (select 1 from ${groupCovers} c where c.session_id = ${sessions.id}
+    and c.amount > 0 and c.paid_at is null
+    and (select count(*) from ${sessionParticipants} p where p.session_id = c.session_id
+      and p.payment_status = 'PAID') < ${minPaidGroupAttendees})`;
+}
+
 export class CallsRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -41,11 +53,7 @@ export class CallsRepository {
         endsAt: sessions.endsAt,
         callStatus: sessions.callStatus,
         mentorNoShow: sql<boolean>`coalesce(${calls.mentorNoShow}, false)`,
-        // Not while a group's host is asked to cover its price and fewer than two attendees have paid.
-        priceCovered: sql<boolean>`not exists (select 1 from ${groupCovers} c where c.session_id = ${sessions.id}
-          and c.amount > 0 and c.paid_at is null
-          and (select count(*) from ${sessionParticipants} p where p.session_id = c.session_id
-            and p.payment_status = 'PAID') < ${minPaidGroupAttendees})`,
+        priceCovered: priceCovered(),
       })
       .from(sessions)
       .leftJoin(calls, eq(calls.sessionId, sessions.id))

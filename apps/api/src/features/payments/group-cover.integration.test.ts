@@ -262,6 +262,25 @@ describe('group sessions are priced for their paid attendees', () => {
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it('an uncovered group past its start: its mentor, who could not open the call, is not judged absent', async () => {
+    const group = await groupWithMadeUpNumbers();
+    await covers.run(new Date(group.startsAt.getTime() - 24 * hour + 60_000));
+    // The cancellation at its deadline has not run yet (the job was down): the no-show job leaves it alone.
+    await moveSession(ctx, group.id, new Date(Date.now() - 11 * 60_000));
+    await noShowJob(ctx).run();
+    // Nothing refunded as a no-show, and the mentor is not told they missed it.
+    expect(await balanceOf(ctx, group.host)).toBe(0);
+    const toMentor = await mailsTo(group.advisor.email);
+    expect(toMentor.filter((mail) => mail.subject?.startsWith('Session ended: you did not attend'))).toEqual(
+      [],
+    );
+    // Once the job runs past its deadline (two hours before the start it was asked for), it is cancelled for
+    // everyone, every payment back in full, until the session's end.
+    expect((await covers.run(group.startsAt)).cancelled).toBe(1);
+    expect(await balanceOf(ctx, group.host)).toBe(group.share);
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
   it('a group starting sooner than the cut-off is checked once its host has paid; its call opens once covered', async () => {
     const group = await groupWithMadeUpNumbers();
     // It starts in five minutes: the call would be open.

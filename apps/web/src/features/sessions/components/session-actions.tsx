@@ -2,6 +2,7 @@ import { Button, SimpleGrid } from '@mantine/core';
 import type { Session } from '@myprosper/contract/sessions';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSessionRules } from '../../../components/session-policy/session-rules-api.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useDownloadCalendar } from '../api/download-calendar.ts';
@@ -10,10 +11,11 @@ import { CancelSessionDialog } from './cancel-session-dialog.tsx';
 
 /**
  * What one can do with the session: start (mentor) or join the call, add it to a calendar, reschedule it
- * (until 24 hours before), read the topic's tips, and cancel it (host or mentor).
+ * (the host until the server's cut-off before the start), read the topic's tips, and cancel it (host or mentor).
  */
 export function SessionActions({ session, viewer, now }: { session: Session; viewer: Viewer; now: Date }) {
   const calendar = useDownloadCalendar();
+  const rules = useSessionRules().data?.rules;
   const [isCancelling, setIsCancelling] = useState(false);
   const isUpcoming = session.sessionStatus === 'UPCOMING';
   const callPath = session.sessionType === 'GROUP' ? paths.groupCall(session.id) : paths.call(session.id);
@@ -37,7 +39,7 @@ export function SessionActions({ session, viewer, now }: { session: Session; vie
           Add to calendar
         </Button>
       )}
-      {canReschedule(session, viewer, now) && (
+      {canReschedule(session, viewer, now, rules?.rescheduleCutoffHours) && (
         <Button
           component={Link}
           to={paths.reschedule(session.id, session.advisor.id)}

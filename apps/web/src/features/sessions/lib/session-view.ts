@@ -11,7 +11,8 @@ export interface Viewer {
 }
 
 /** A host's moves close this long before the start (the server's RESCHEDULE_CUTOFF_HOURS default). */
-export const rescheduleCutoffHours = defaultSessionRules.rescheduleCutoffHours;
+/** The rules as they ship, until the server's (GET sessionRules) have arrived. */
+export const shippedRescheduleCutoffHours = defaultSessionRules.rescheduleCutoffHours;
 
 function dateInWords(date: string): string {
   return isCalendarDate(date) ? formatDateChip(date) : date;
@@ -109,12 +110,19 @@ export function isActive(session: Session): boolean {
   return (session.status === 'PENDING_PAYMENT' || session.status === 'CONFIRMED') && !session.mentorNoShow;
 }
 
-/** The host and the mentor may move an active upcoming session until 24 hours before it starts. */
-export function canReschedule(session: Session, viewer: Viewer, now: Date): boolean {
+/**
+ * The host may move an active upcoming session until `cutoffHours` (the server's RESCHEDULE_CUTOFF_HOURS)
+ * before it starts, the mentor until it starts.
+ */
+export function canReschedule(
+  session: Session,
+  viewer: Viewer,
+  now: Date,
+  cutoffHours = shippedRescheduleCutoffHours,
+): boolean {
   const isHostOrMentor = viewer.isAdvisor || session.advisee.id === viewer.userId;
   // The mentor may move it until it starts (a late move waits for the mentees); the host until the cutoff.
-  const cutoff =
-    new Date(session.startTimeUtc).getTime() - (viewer.isAdvisor ? 0 : rescheduleCutoffHours * 3_600_000);
+  const cutoff = new Date(session.startTimeUtc).getTime() - (viewer.isAdvisor ? 0 : cutoffHours * 3_600_000);
   return (
     isHostOrMentor &&
     isActive(session) &&

@@ -58,6 +58,14 @@ test("a mentor's pages do not exist for an advisee, nor an advisee's for a mento
   await signIn(page, demo.mentor);
   await page.goto('/selfAssessment');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+
+  // The session list has the spec's three filters for a mentor too; Pending is empty, as every upcoming
+  // session of a mentor counts as paid.
+  await page.goto('/sessions?type=individual&status=pending');
+  const filters = page.getByRole('radiogroup', { name: 'Which sessions' });
+  for (const name of ['Upcoming', 'Pending', 'Past'])
+    await expect(filters.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByText('No sessions', { exact: true })).toBeVisible();
 });
 
 test('routes match exactly: another case or a trailing slash is another address; profile links need sign-in', async ({

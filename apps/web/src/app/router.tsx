@@ -253,22 +253,19 @@ export const routes: RouteObject[] = [
 ];
 
 /** Every route matched as written: /ABOUT is not /about (React Router ignores case unless told). */
-function caseSensitive(table: RouteObject[]): RouteObject[] {
-  return table.map((route) => ({
+const caseSensitive = (table: RouteObject[]): RouteObject[] =>
+  table.map((route) => ({
     ...route,
-    ...(route.path !== undefined && { caseSensitive: true }),
-    ...(route.children && { children: caseSensitive(route.children) }),
+    caseSensitive: true,
+    children: route.children && caseSensitive(route.children),
   })) as RouteObject[];
-}
 
 const exactRoutes = caseSensitive(routes);
 
-/** React Router takes /about/ for /about; spec 2.1 matches exactly, so a trailing slash is another address. */
-const noRoutesAddress = '/page-not-found';
-
-function hasTrailingSlash(pathname: string): boolean {
-  return pathname.length > 1 && pathname.endsWith('/');
-}
+/** Page Not Found inside the layout: for an address with a trailing slash (spec 2.1: /about/ is not /about). */
+const notFoundRoutes: RouteObject[] = [
+  { Component: AppLayout, children: [{ path: '*', Component: NotFound }] },
+];
 
 /**
  * The routes, in the declarative mode of React Router (inside <BrowserRouter>): the data router's loaders and
@@ -276,8 +273,10 @@ function hasTrailingSlash(pathname: string): boolean {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  // An address with a trailing slash is matched as one no route has: Page Not Found, inside the layout.
-  return useRoutes(exactRoutes, hasTrailingSlash(pathname) ? noRoutesAddress : undefined);
+  const matched = useRoutes(exactRoutes);
+  // A second table rather than useRoutes' location argument, whose code would join every first page.
+  const notFound = useRoutes(notFoundRoutes);
+  return pathname.length > 1 && pathname.endsWith('/') ? notFound : matched;
 }
 
 /** Starts fetching the code of the page at this address at once, before the app has rendered (the first page). */

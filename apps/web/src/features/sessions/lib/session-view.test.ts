@@ -140,7 +140,9 @@ describe('session view', () => {
 
   it('says how soon a session starts', () => {
     const session = makeSession();
-    expect(startsIn(session, new Date('2022-01-03T05:40:00Z'))).toBe('in 20 minutes');
-    expect(startsIn(session, new Date('2021-12-31T06:00:00Z'))).toBe('in 3 days');
+    expect(startsIn(session, new Date('2022-01-03T05:40:00Z'))).toBe('starts in 20 minutes');
+    expect(startsIn(session, new Date('2021-12-31T06:00:00Z'))).toBe('starts in 3 days');
+    // Once it has begun: 'started', never 'starts started'.
+    expect(startsIn(session, new Date('2022-01-03T06:05:00Z'))).toBe('started');
   });
 });

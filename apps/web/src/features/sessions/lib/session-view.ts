@@ -47,14 +47,14 @@ export function viewerTimeZone(): string | null {
   }
 }
 
-/** 'in 3 days', 'in 5 hours', 'in 20 minutes', 'started' — how soon an upcoming session starts. */
+/** 'starts in 3 days', 'starts in 5 hours', 'starts in 20 minutes', or 'started': how soon a session starts. */
 export function startsIn(session: Pick<Session, 'startTimeUtc'>, now: Date): string {
   const minutes = Math.round((new Date(session.startTimeUtc).getTime() - now.getTime()) / 60_000);
   if (minutes <= 0) return 'started';
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  if (minutes < 60) return format.format(minutes, 'minute');
-  if (minutes < 48 * 60) return format.format(Math.round(minutes / 60), 'hour');
-  return format.format(Math.round(minutes / 1440), 'day');
+  if (minutes < 60) return `starts ${format.format(minutes, 'minute')}`;
+  if (minutes < 48 * 60) return `starts ${format.format(Math.round(minutes / 60), 'hour')}`;
+  return `starts ${format.format(Math.round(minutes / 1440), 'day')}`;
 }
 
 /** Mentors see the mentee (the host, and how many more in a group); mentees see their mentor. */

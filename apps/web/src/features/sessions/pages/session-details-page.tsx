@@ -136,7 +136,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
             session.status !== 'EXPIRED' &&
             session.status !== 'CANCELLED' &&
             !session.mentorNoShow
-              ? ` · starts ${startsIn(session, now)}`
+              ? ` · ${startsIn(session, now)}`
               : ''}
           </Text>
           {ownZone && (

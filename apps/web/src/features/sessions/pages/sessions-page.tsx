@@ -10,18 +10,21 @@ const typeTabs: { value: SessionType; label: string; param: string }[] = [
   { value: 'INDIVIDUAL', label: 'Individual', param: 'individual' },
 ];
 
-const statusFilters: { value: SessionListStatus; label: string; param: string; adviseeOnly?: boolean }[] = [
+/**
+ * Spec 'Sessions': sub-filters Upcoming, Pending and Past for everyone. Pending is upcoming and not paid; for a
+ * mentor every upcoming session counts as paid, so theirs is empty (the server answers so).
+ */
+const filters: { value: SessionListStatus; label: string; param: string }[] = [
   { value: 'UPCOMING', label: 'Upcoming', param: 'upcoming' },
-  { value: 'PENDING', label: 'Pending', param: 'pending', adviseeOnly: true },
+  { value: 'PENDING', label: 'Pending', param: 'pending' },
   { value: 'PAST', label: 'Past', param: 'past' },
 ];
 
-/** /sessions: tabs Group and Individual, filters Upcoming, Pending (mentees only) and Past; kept in the address. */
+/** /sessions: tabs Group and Individual, filters Upcoming, Pending and Past; kept in the address. */
 export function SessionsPage() {
   useDocumentTitle('Sessions');
   const { user, isAdvisor } = useSession();
   const [params, setParams] = useSearchParams();
-  const filters = statusFilters.filter((filter) => !(filter.adviseeOnly && isAdvisor));
   const type = typeTabs.find((tab) => tab.param === params.get('type')) ?? typeTabs[0]!;
   const status = filters.find((filter) => filter.param === params.get('status')) ?? filters[0]!;
 

@@ -3,11 +3,12 @@
  * docs/decisions/010-api-feature-doors.md).
  * Video calls: signaling, attendance and no-shows.
  * app.ts registers the plugin and wires no-shows and closeCallRoom; the admin console and payments read
- * attendance and no-show decisions; sessions asks the presence rule (who attended) for ratings.
+ * attendance and no-show decisions (and whether a session's price is covered, so an uncovered group is never
+ * settled to its mentor); sessions asks the presence rule (who attended) for ratings.
  */
 export { AttendanceRepository, noShowDecisionWindowMs } from './attendance.repository.ts';
 export { callsPlugin } from './calls.plugin.ts';
-export { CallsRepository } from './calls.repository.ts';
+export { CallsRepository, priceCovered } from './calls.repository.ts';
 export { closeCallRoom } from './close-room.ts';
 export { NoShowService } from './no-show.service.ts';
 export type { MentorNoShowMoney } from './no-show-refund.ts';

@@ -225,9 +225,10 @@ export class CancellationService {
       const session = await repository.lockSession(record.id);
       if (!session) throw notFound(sessionMessages.sessionNotFound);
       const wasConfirmed = session.status === 'CONFIRMED';
-      // A lapsed cover may be due at the start itself (a group booked at short notice): cancelled until the end.
-      const closesAt = options.onlyIfCoverDue ? session.endsAt : session.startsAt;
-      if (!isHoldingSlot(effectiveStatus(session, now)) || closesAt <= now) {
+      // A lapsed cover may be due at the start itself (a group booked at short notice), and the job may run
+      // late: an uncovered group had no call and is never settled, so it is cancelled whenever its cover lapsed.
+      const closed = options.onlyIfCoverDue ? false : session.startsAt <= now;
+      if (!isHoldingSlot(effectiveStatus(session, now)) || closed) {
         throw invalid(paymentMessages.cancelInactive);
       }
       const participants = await repository.lockParticipants(session.id);

@@ -281,6 +281,19 @@ describe('group sessions are priced for their paid attendees', () => {
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it('an uncovered group whose cover job ran only after its end: never settled to its mentor, then refunded', async () => {
+    const group = await groupWithMadeUpNumbers();
+    await covers.run(new Date(group.startsAt.getTime() - 24 * hour + 60_000));
+    // The session is over (the jobs were down); a day later the earnings job runs first.
+    await moveSession(ctx, group.id, new Date(Date.now() - 2 * hour));
+    await earningsService(ctx).settleEndedSessions(new Date(Date.now() + 48 * hour));
+    // The cover's job then cancels it: the escrow was kept, every payment comes back in full.
+    expect((await covers.run(group.startsAt)).cancelled).toBe(1);
+    expect(await balanceOf(ctx, group.host)).toBe(group.share);
+    expect((await getSession(ctx, group.host, group.id)).status).toBe('CANCELLED');
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
   it('a group starting sooner than the cut-off is checked once its host has paid; its call opens once covered', async () => {
     const group = await groupWithMadeUpNumbers();
     // It starts in five minutes: the call would be open.

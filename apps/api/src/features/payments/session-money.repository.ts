@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { noShowDecisionWindowMs } from '../calls/calls.door.ts';
+import { noShowDecisionWindowMs, priceCovered } from '../calls/calls.door.ts';
 
 /** What paying, cancelling and settling a session read and change of it, always on locked rows. */
 
@@ -282,6 +282,8 @@ export class SessionMoneyRepository {
           lte(sessions.endsAt, now),
           sql`not (${calls.mentorDecidedAt} is null and ${sessions.endsAt} > ${decidable})`,
           sql`not (coalesce(${calls.mentorNoShow}, false) and ${calls.refundRequestedAt} is null)`,
+          // A group whose price was never covered had no call: it is cancelled and refunded, never settled.
+          priceCovered(),
           notExists(
             this.db
               .select({ one: sql`1` })

@@ -5,7 +5,7 @@ import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { ratingRefusal } from './rating-rule.ts';
-import { SessionsRepository } from './sessions.repository.ts';
+import { FeedbackRepository } from './ratings.repository.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 /** Ratings: an attendee who paid and was in the call rates a session that took place, once (rating-rule.ts). */
@@ -32,7 +32,7 @@ export class FeedbackService {
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const comment = input.comment?.trim() || null;
     try {
-      await new SessionsRepository(this.db).insertFeedback({
+      await new FeedbackRepository(this.db).insertFeedback({
         sessionId: record.id,
         adviseeId: caller.id,
         rating: input.rating,

@@ -2,6 +2,7 @@ import { sessionMessages } from '@myprosper/contract/sessions';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { ErrorCode } from '../../lib/errors.ts';
 import { AttendanceRepository, hasAttended } from '../calls/calls.door.ts';
+import { FeedbackRepository } from './ratings.repository.ts';
 import { effectiveStatus, type Viewer } from './session-view.ts';
 import { type SessionRecord, SessionsRepository } from './sessions.repository.ts';
 
@@ -36,7 +37,7 @@ export async function ratingRefusal(
   if (!hasAttended(seconds.get(userId) ?? 0, input.presenceMinutes)) {
     return { code: 'FORBIDDEN', message: sessionMessages.feedbackNotPresent };
   }
-  if (await repository.hasFeedback(record.id, userId)) {
+  if (await new FeedbackRepository(db).hasFeedback(record.id, userId)) {
     return { code: 'CONFLICT', message: sessionMessages.feedbackTwice };
   }
   return null;

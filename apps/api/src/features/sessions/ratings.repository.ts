@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
-import { advisorRatings } from '../../db/schema/sessions.ts';
+import { advisorRatings, sessionFeedback } from '../../db/schema/sessions.ts';
 
 export interface AdvisorRating {
   /** Average of the ratings (1-5), one decimal; 0 when there are none. */
@@ -26,4 +26,27 @@ export async function findAdvisorRatings(
     .where(inArray(advisorRatings.advisorId, [...advisorIds]));
   for (const row of rows) ratings.set(row.advisorId, { average: row.averageRating, count: row.ratingCount });
   return ratings;
+}
+
+/** The ratings mentees give their sessions (session_feedback): one per person and session. */
+export class FeedbackRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async insertFeedback(values: {
+    sessionId: number;
+    adviseeId: number;
+    rating: number;
+    comment: string | null;
+  }) {
+    await this.db.insert(sessionFeedback).values(values);
+  }
+
+  async hasFeedback(sessionId: number, adviseeId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessionFeedback.id })
+      .from(sessionFeedback)
+      .where(and(eq(sessionFeedback.sessionId, sessionId), eq(sessionFeedback.adviseeId, adviseeId)))
+      .limit(1);
+    return row !== undefined;
+  }
 }

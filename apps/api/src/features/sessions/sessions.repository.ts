@@ -5,12 +5,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { executeNamed, preparedOnce } from '../../db/prepared.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { topics } from '../../db/schema/catalogue.ts';
-import {
-  rescheduleProposals,
-  sessionFeedback,
-  sessionParticipants,
-  sessions,
-} from '../../db/schema/sessions.ts';
+import { rescheduleProposals, sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** A session with what its screens show: topic, mentor and host. */
@@ -417,15 +412,6 @@ export class SessionsRepository {
       .where(eq(sessionParticipants.sessionId, id));
   }
 
-  async insertFeedback(values: {
-    sessionId: number;
-    adviseeId: number;
-    rating: number;
-    comment: string | null;
-  }) {
-    await this.db.insert(sessionFeedback).values(values);
-  }
-
   /** The caller's own attendee row of a session (host, or an invitation they accepted), for rating. */
   async findOwnShare(sessionId: number, adviseeId: number) {
     const [row] = await this.db
@@ -440,14 +426,5 @@ export class SessionsRepository {
       )
       .limit(1);
     return row ?? null;
-  }
-
-  async hasFeedback(sessionId: number, adviseeId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: sessionFeedback.id })
-      .from(sessionFeedback)
-      .where(and(eq(sessionFeedback.sessionId, sessionId), eq(sessionFeedback.adviseeId, adviseeId)))
-      .limit(1);
-    return row !== undefined;
   }
 }

@@ -27,7 +27,10 @@ describe('M-PESA prompts are limited per purpose and per number', () => {
 
   beforeAll(async () => {
     // The rule as it ships (the payments helper raises it for tests that share the sandbox's paying number).
-    ctx = await createPaymentsTestApp({ MPESA_PROMPTS_PER_NUMBER_PER_HOUR: String(perHour) });
+    ctx = await createPaymentsTestApp({
+      MPESA_PROMPTS_PER_NUMBER_PER_HOUR: String(perHour),
+      JOBS_ENABLED: 'false',
+    });
   });
   afterAll(async () => {
     await ctx.close();

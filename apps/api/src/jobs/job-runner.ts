@@ -36,6 +36,10 @@ export class JobRunner {
   /** When each job was last asked for by `soon`, and the timers of asks kept for the end of the gap. */
   private readonly lastSoon = new Map<string, number>();
   private readonly deferred = new Map<string, NodeJS.Timeout>();
+  /** Asks on their way to pg-boss: stop waits for them. */
+  private readonly sending = new Set<Promise<void>>();
+  /** Runs in progress: stop waits for them, so none outlives the pool it uses. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -74,7 +78,17 @@ export class JobRunner {
           job.name,
           { pollingIntervalSeconds: this.options.pollingIntervalSeconds },
           async () => {
-            await job.run();
+            const run = job.run();
+            const tracked = run.then(
+              () => undefined,
+              () => undefined,
+            );
+            this.running.add(tracked);
+            try {
+              await run;
+            } finally {
+              this.running.delete(tracked);
+            }
           },
         );
         await boss.schedule(job.name, job.cron);
@@ -114,11 +128,14 @@ export class JobRunner {
       return;
     }
     this.lastSoon.set(name, Date.now());
-    this.boss
+    const sent = this.boss
       .send(name, {})
+      .then(() => undefined)
       .catch((error: unknown) =>
         this.options.onError(error instanceof Error ? error : new Error(String(error))),
-      );
+      )
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 
   async stop(): Promise<void> {
@@ -127,6 +144,9 @@ export class JobRunner {
     this.boss = null;
     for (const timer of this.deferred.values()) clearTimeout(timer);
     this.deferred.clear();
+    // An ask sent just before the stop must reach pg-boss before it stops, or it would use a closed pool.
+    await Promise.all(this.sending);
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await Promise.all(this.running);
   }
 }

@@ -70,7 +70,7 @@ function freePort() {
 async function startServer(port) {
   const child = spawn(process.execPath, ['apps/web/e2e/support/start-server.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), SHUTDOWN_DRAIN_MS: '0' },
     stdio: 'inherit',
   });
   const exited = new Promise((_, reject) =>

@@ -62,7 +62,8 @@ function stop(signal) {
   stopping = true;
   console.info(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
   for (const child of Object.values(cluster.workers ?? {})) child?.process.kill(signal);
-  const timer = setTimeout(() => process.exit(1), 20_000);
+  // Past each worker's own limit (SHUTDOWN_LIMIT_MS, 25 s by default).
+  const timer = setTimeout(() => process.exit(1), 30_000);
   const check = () => {
     if (Object.keys(cluster.workers ?? {}).length === 0) {
       clearTimeout(timer);

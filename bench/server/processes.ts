@@ -41,7 +41,7 @@ export async function startServer(options: {
   const fd = openSync(options.logFile, 'a');
   const started = performance.now();
   const child = spawn(process.execPath, options.args, {
-    env: { ...process.env, ...options.env, PORT: String(port) },
+    env: { SHUTDOWN_DRAIN_MS: '0', ...process.env, ...options.env, PORT: String(port) },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);

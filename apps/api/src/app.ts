@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -56,9 +56,12 @@ import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { refuseRemoteToLocalOnly } from './lib/local-only.ts';
-import { requestLogSerializer } from './lib/log-redaction.ts';
+import { redactedLogPaths, requestLogSerializer } from './lib/log-redaction.ts';
+import { metricsPlugin } from './lib/metrics.ts';
+import { requestIdOf } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { sessionRulesOf } from './lib/session-rules.ts';
+import { lifecyclePlugin } from './lib/shutdown.ts';
 import { localCybersourcePath } from './providers/card.ts';
 import { fileStoragePlugin, localS3Path } from './providers/file-storage.ts';
 import { selfAwareFetch } from './providers/in-process-fetch.ts';
@@ -98,13 +101,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: env.LOG_LEVEL,
             serializers: { req: requestLogSerializer },
+            redact: { paths: redactedLogPaths, censor: '[redacted]' },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Client addresses (rate limits) come from X-Forwarded-For only through this many trusted proxies.
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorAnswer,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The request's id (the caller's X-Request-Id when sane, else a UUID) goes back with every answer.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -159,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'db' },
     ),
   );
+  await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin, { token: env.METRICS_TOKEN, pool: options.database.pool });
   // Every e-mail and SMS sent is recorded in the outbox (providers never write our tables themselves).
   const outbox = new OutboxRepository(options.database.db);
   app.decorate('mailer', options.mailer ?? createMailer(env, outbox));
@@ -299,6 +312,14 @@ async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
   const root = resolve(env.WEB_DIST);
   const hasWeb = existsSync(resolve(root, 'index.html'));
   if (hasWeb) {
+    // The build's files are logged at warn only (two info lines per file drowned the API's) and counted as
+    // one route in the metrics.
+    let registeringFiles = true;
+    app.addHook('onRoute', (route) => {
+      if (!registeringFiles) return;
+      route.logLevel = 'warn';
+      route.config = { ...(route.config as object), static: true };
+    });
     await app.register(fastifyStatic, {
       root,
       // Every file of the build gets its own route at start; other paths fall through to index.html.
@@ -310,6 +331,7 @@ async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
         reply.header('cache-control', webCacheControl(path));
       },
     });
+    registeringFiles = false;
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage =

@@ -6,6 +6,7 @@ import { connectDatabase } from './db/connection.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { demoLogins, demoPassword, seedDemoData } from './db/seed/demo-seed.ts';
+import { shutDown } from './lib/shutdown.ts';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -27,17 +28,22 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
-  const close = async (signal: string) => {
+  const close = (signal: string, drainMs: number) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    await embedded?.stop();
-    process.exit(0);
+    void shutDown(app, signal, {
+      drainMs,
+      limitMs: env.SHUTDOWN_LIMIT_MS,
+      closeRest: async () => {
+        await database.close();
+        await embedded?.stop();
+      },
+      exit: (code) => process.exit(code),
+    });
   };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  // SIGTERM (an orchestrator, a rolling restart) drains first; SIGINT (Ctrl-C at a terminal) does not wait.
+  process.on('SIGINT', () => close('SIGINT', 0));
+  process.on('SIGTERM', () => close('SIGTERM', env.SHUTDOWN_DRAIN_MS));
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const exposure = sandboxExposure(env);
@@ -55,7 +61,8 @@ async function main(): Promise<void> {
     ...demoLogins.map((login) => `    ${login.role.padEnd(8)} ${login.email}`),
     '',
   ];
-  process.stdout.write(`${lines.filter((line) => line !== '').join('\n')}\n`);
+  // Standard output carries JSON log lines only; the banner for a person at a terminal goes to standard error.
+  process.stderr.write(`${lines.filter((line) => line !== '').join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -135,6 +135,8 @@ if (!serverUrl) {
       SEED_DEMO: 'false',
       JOBS_POLL_SECONDS: '0.5',
       CALL_ATTENDANCE_CRON: '0 0 1 1 *',
+      // Long enough for the test balancer (below), which asks /readyz every 100 ms, to move away.
+      SHUTDOWN_DRAIN_MS: '1500',
     });
 
     beforeAll(async () => {
@@ -304,6 +306,70 @@ if (!serverUrl) {
         hostPage.peer.close();
       }
     });
+
+    it('loses no request in a rolling restart under load: one process is stopped with SIGTERM and started again', async () => {
+      // The load balancer's part, as any balancer does it: it sends each request to a backend whose /readyz
+      // last said 200, asking every 100 ms. A request that fails is lost: nothing retries it.
+      const ready = new Map(servers.map((server) => [server.base, true]));
+      let polling = true;
+      const poller = (async () => {
+        while (polling) {
+          await Promise.all(
+            servers.map(async (server) => {
+              const answer = await fetch(`${server.base}/readyz`).catch(() => null);
+              ready.set(server.base, answer?.status === 200);
+            }),
+          );
+          await new Promise((wait) => setTimeout(wait, 100));
+        }
+      })();
+      let turn = 0;
+      const answers: { base: string; status: number | string }[] = [];
+      let loading = true;
+      const load = Array.from({ length: 4 }, async () => {
+        while (loading) {
+          const backends = servers.map((server) => server.base).filter((base) => ready.get(base));
+          const base = backends[turn++ % backends.length]!;
+          const status = await fetch(`${base}/myprosper/api/getLiveTopics`, {
+            headers: { connection: 'close' },
+          }).then(
+            (answer) => answer.status,
+            (error: Error) => error.message,
+          );
+          answers.push({ base, status });
+        }
+      });
+      try {
+        await new Promise((wait) => setTimeout(wait, 500));
+        const stopped = servers[1]!;
+        stopped.process.child.kill('SIGTERM');
+        // Not ready at once, while it still answers.
+        const deadline = Date.now() + 1000;
+        let readyz = 0;
+        while (Date.now() < deadline) {
+          readyz = (await fetch(`${stopped.base}/readyz`)).status;
+          if (readyz === 503) break;
+        }
+        expect(readyz).toBe(503);
+        expect(await stopped.process.exited).toBe(0);
+        // Started again on the same port, and back in the balancer's list.
+        const port = Number(new URL(stopped.base).port);
+        stopped.process = run(['--import', 'tsx', serverSource], envOf(port));
+        await waitReady(stopped.base, stopped.process);
+        while (!ready.get(stopped.base)) await new Promise((wait) => setTimeout(wait, 50));
+        const restartedAt = answers.length;
+        while (answers.slice(restartedAt).every((answer) => answer.base !== stopped.base)) {
+          await new Promise((wait) => setTimeout(wait, 50));
+        }
+      } finally {
+        loading = false;
+        await Promise.all(load);
+        polling = false;
+        await poller;
+      }
+      expect(answers.length).toBeGreaterThan(20);
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    }, 120_000);
 
     it('starts N processes on one port with npm run start:cluster, and stops them all on SIGTERM', async () => {
       const port = await freePort();

@@ -54,6 +54,17 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   TIME_ZONE: z.string().min(1).default('Africa/Nairobi'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Bearer token for GET /metrics (Prometheus). Without it /metrics answers this machine only (a scraper on
+   * the same host or a sidecar); with it, any client that sends `Authorization: Bearer <token>`.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * On SIGTERM: /readyz answers 503 at once and the instance keeps serving this long so the load balancer
+   * moves away, then it stops accepting, finishes what is in flight and exits within SHUTDOWN_LIMIT_MS.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SHUTDOWN_LIMIT_MS: z.coerce.number().int().min(1000).max(300_000).default(25_000),
   /** Folder of the built web app; served with the API when present. */
   WEB_DIST: z.string().default('./apps/web/dist'),
   /** Where uploaded files are kept; DATA_DIR/uploads when not set. */

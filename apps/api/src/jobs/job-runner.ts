@@ -30,6 +30,14 @@ export interface JobRunnerOptions {
  * Jobs are defined while the app is built, then the runner starts when the app is ready and stops on close.
  * pg-boss keeps its tables in the 'pgboss' schema and creates them itself on start.
  */
+export interface QueueStats {
+  queue: string;
+  waiting: number;
+  active: number;
+  failed: number;
+  oldestWaitingSeconds: number;
+}
+
 export class JobRunner {
   private readonly jobs = new Map<string, RecurringJob>();
   private boss: PgBoss | null = null;
@@ -136,6 +144,40 @@ export class JobRunner {
       )
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
+  }
+
+  /**
+   * For /metrics: per queue, jobs waiting (due and not started), running, failed in the last day, and the
+   * age of the oldest waiting job in seconds. Empty while the runner is not running.
+   */
+  async queueStats(): Promise<QueueStats[]> {
+    if (!this.boss) return [];
+    const result = await this.pool.query<{
+      name: string;
+      waiting: string;
+      active: string;
+      failed: string;
+      oldest: string | null;
+    }>(
+      `SELECT name,
+         count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now()) AS waiting,
+         count(*) FILTER (WHERE state = 'active') AS active,
+         count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '1 day') AS failed,
+         extract(epoch FROM now() - min(created_on)
+           FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())) AS oldest
+       FROM pgboss.job GROUP BY name`,
+    );
+    const byName = new Map(result.rows.map((row) => [row.name, row]));
+    return [...this.jobs.keys()].map((name) => {
+      const row = byName.get(name);
+      return {
+        queue: name,
+        waiting: Number(row?.waiting ?? 0),
+        active: Number(row?.active ?? 0),
+        failed: Number(row?.failed ?? 0),
+        oldestWaitingSeconds: Number(row?.oldest ?? 0),
+      };
+    });
   }
 
   async stop(): Promise<void> {

@@ -17,6 +17,27 @@ export default fp(
       onError: (error) => app.log.error({ err: error }, 'background job error'),
     });
     app.decorate('jobs', runner);
+    app.metrics.gauge(
+      'job_queue_jobs',
+      'Background jobs by queue and state: waiting (due), active, failed in the last day',
+      ['queue', 'state'],
+      async () =>
+        (await runner.queueStats()).flatMap((stats) => [
+          { labels: { queue: stats.queue, state: 'waiting' }, value: stats.waiting },
+          { labels: { queue: stats.queue, state: 'active' }, value: stats.active },
+          { labels: { queue: stats.queue, state: 'failed' }, value: stats.failed },
+        ]),
+    );
+    app.metrics.gauge(
+      'job_queue_oldest_waiting_seconds',
+      'Age of the oldest due job not yet started, by queue',
+      ['queue'],
+      async () =>
+        (await runner.queueStats()).map((stats) => ({
+          labels: { queue: stats.queue },
+          value: stats.oldestWaitingSeconds,
+        })),
+    );
     if (!app.env.JOBS_ENABLED) return;
     app.addHook('onReady', async () => {
       await runner.start();
@@ -25,5 +46,5 @@ export default fp(
       await runner.stop();
     });
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'metrics'] },
 );

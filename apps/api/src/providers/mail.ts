@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../config/env.ts';
+import { messageOutcomes } from '../lib/metrics.ts';
 import type { SentMessages } from './sent-messages.ts';
 
 export interface MailMessage {
@@ -24,14 +25,20 @@ export function createMailer(env: Env, sent: SentMessages): Mailer {
       const text = `${message.text}\n\n— MyProsper\nPersonalised, affordable advice on demand.\n${env.PUBLIC_URL}\n`;
       let providerRef: string | null = null;
       if (transport) {
-        const info = await transport.sendMail({
-          from: env.MAIL_FROM,
-          to: message.to,
-          subject: message.subject,
-          text,
-        });
-        providerRef = info.messageId ?? null;
+        try {
+          const info = await transport.sendMail({
+            from: env.MAIL_FROM,
+            to: message.to,
+            subject: message.subject,
+            text,
+          });
+          providerRef = info.messageId ?? null;
+        } catch (error) {
+          messageOutcomes.inc({ channel: 'email', outcome: 'failed' });
+          throw error;
+        }
       }
+      messageOutcomes.inc({ channel: 'email', outcome: 'sent' });
       await sent.record({
         channel: 'EMAIL',
         recipient: message.to,

@@ -1,6 +1,7 @@
 import type { MpesaCallbackBody } from '@myprosper/contract/payments';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
+import { paymentOutcomes } from '../lib/metrics.ts';
 import type { HttpFetch } from './in-process-fetch.ts';
 
 /**
@@ -228,8 +229,11 @@ export class DarajaClient {
     });
     const parsed = pushReply.safeParse(reply.json);
     if (reply.status !== 200 || !parsed.success || parsed.data.ResponseCode !== '0') {
-      throw this.failure('Daraja refused the push', reply);
+      const failure = this.failure('Daraja refused the push', reply);
+      countMpesa('stk_push', failure.errorCode ?? String(reply.status));
+      throw failure;
     }
+    countMpesa('stk_push', '0');
     return {
       merchantRequestId: parsed.data.MerchantRequestID,
       checkoutRequestId: parsed.data.CheckoutRequestID,
@@ -250,6 +254,7 @@ export class DarajaClient {
     if (parsed.data.ResultCode === 4999 || stillProcessing.test(parsed.data.ResultDesc)) {
       return { state: 'PENDING' };
     }
+    countMpesa('stk_query', String(parsed.data.ResultCode));
     return { state: 'COMPLETE', resultCode: parsed.data.ResultCode, resultDesc: parsed.data.ResultDesc };
   }
 }
@@ -266,6 +271,11 @@ export interface StkCallback {
   transactionDate: string | null;
 }
 
+/** One answer of Daraja, counted for /metrics by call and result code. */
+function countMpesa(call: string, code: string): void {
+  paymentOutcomes.inc({ provider: 'mpesa', call, code });
+}
+
 /** The callback in one shape: items looked up by name, numbers and strings normalised. */
 export function parseStkCallback(body: MpesaCallbackBody): StkCallback {
   const callback = body.Body.stkCallback;
@@ -275,6 +285,7 @@ export function parseStkCallback(body: MpesaCallbackBody): StkCallback {
   const receipt = item('MpesaReceiptNumber');
   const phone = item('PhoneNumber');
   const date = item('TransactionDate');
+  countMpesa('stk_callback', String(callback.ResultCode));
   return {
     merchantRequestId: callback.MerchantRequestID,
     checkoutRequestId: callback.CheckoutRequestID,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
+import { messageOutcomes } from '../lib/metrics.ts';
 import { selfAwareFetch } from './in-process-fetch.ts';
 import type { SentMessages } from './sent-messages.ts';
 
@@ -199,6 +200,7 @@ export function createSmsSender(env: Env, sent: SentMessages, localFetch: FetchL
   return {
     async send(message) {
       await sent.record({ channel: 'SMS', recipient: message.to, body: message.text, transport: 'outbox' });
+      messageOutcomes.inc({ channel: 'sms', outcome: 'sent' });
       const number = toInternationalNumber(message.to);
       return {
         number,
@@ -214,10 +216,15 @@ export function createSmsSender(env: Env, sent: SentMessages, localFetch: FetchL
 }
 
 async function sendOne(client: AfricasTalkingClient, message: SmsMessage): Promise<SmsRecipientResult> {
-  const result = await client.send(message.to, message.text);
-  const outcome = result.recipients[0];
-  if (!outcome) throw new SmsError(`Africa's Talking named no recipient: ${result.summary}`, 201);
-  return outcome;
+  let outcome: SmsRecipientResult | undefined;
+  try {
+    const result = await client.send(message.to, message.text);
+    outcome = result.recipients[0];
+    if (!outcome) throw new SmsError(`Africa's Talking named no recipient: ${result.summary}`, 201);
+    return outcome;
+  } finally {
+    messageOutcomes.inc({ channel: 'sms', outcome: outcome?.isSent ? 'sent' : 'failed' });
+  }
 }
 
 /** Requests to this app itself without a port (the in-process sandbox): same wire format, no socket. */

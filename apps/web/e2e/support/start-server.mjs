@@ -28,6 +28,8 @@ const env = {
   // The mentor no-show journey moves its session to have started 11 minutes ago and has the attendance job
   // decide it at once (POST /dev/sessions/:id/move, this machine only; never on in production).
   DEV_SESSION_CLOCK: 'true',
+  // No load balancer to drain for: stop at once when the journeys end.
+  SHUTDOWN_DRAIN_MS: '0',
 };
 delete env.DATABASE_URL;
 delete env.TEST_DATABASE_URL;

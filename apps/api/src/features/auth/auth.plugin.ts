@@ -76,6 +76,8 @@ export default fp(
       if (user === 'expired' || user === 'invalid')
         throw new AppError('UNAUTHORIZED', messages.sessionExpired);
       request.user = user;
+      // Every later log line of this request names who asked.
+      request.log = request.log.child({ userId: user.id });
     });
 
     app.decorate(
@@ -101,6 +103,7 @@ export default fp(
     app.decorate('optionalUser', async (request: FastifyRequest) => {
       const user = await resolve(request);
       request.user = typeof user === 'object' ? user : null;
+      if (request.user) request.log = request.log.child({ userId: request.user.id });
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -36,6 +36,15 @@ export const callsPlugin: FastifyPluginAsyncZod<{ noShows: NoShowService }> = as
   const rooms = new RoomService(db, bus, randomBytes(6).toString('hex'));
   const calls = new CallsService(db, env, app.signingSecret, rooms);
   const hub = new SignalingHub({ calls, rooms, bus, log: app.log });
+  app.metrics.gauge(
+    'calls_in_progress',
+    'Calls relayed by this instance, and their sockets',
+    ['kind'],
+    () => [
+      { labels: { kind: 'calls' }, value: hub.load.calls },
+      { labels: { kind: 'sockets' }, value: hub.load.sockets },
+    ],
+  );
   app.jobs.define(callAttendanceJob(db, noShows, env.CALL_ATTENDANCE_CRON));
 
   const iceProblem = iceConfigProblem(env);

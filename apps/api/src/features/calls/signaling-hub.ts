@@ -77,6 +77,13 @@ const recheckEveryMs = 30_000;
  */
 export class SignalingHub {
   private readonly rooms = new Map<number, Room>();
+
+  /** Calls this instance relays now (a room with at least one socket), and the sockets in them. */
+  get load(): { calls: number; sockets: number } {
+    let sockets = 0;
+    for (const room of this.rooms.values()) sockets += room.connections.size;
+    return { calls: this.rooms.size, sockets };
+  }
   private readonly connections = new Set<Connection>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;

@@ -11,6 +11,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    // Stopping (SIGTERM): not ready from the first moment, while requests are still served.
+    if (app.lifecycle.draining) {
+      return reply.status(503).send({ statusCode: 503, message: 'shutting down' });
+    }
     try {
       await app.db.db.execute(sql`select 1`);
       return { status: 'ready' };

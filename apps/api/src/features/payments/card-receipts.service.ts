@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { withRetries } from '../../db/database-errors.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { paymentOutcomes } from '../../lib/metrics.ts';
 import { type CardGateway, signedNamesOf } from '../../providers/card.ts';
 import { type CardPaymentPurpose, CardPaymentsRepository } from './card-payments.repository.ts';
 import { payDueCoverOnArrival } from './group-cover-payments.ts';
@@ -72,6 +73,7 @@ export class CardReceiptsService {
       throw new AppError('BAD_REQUEST', cardMessages.notOurs);
     }
     const decision = decisionOf(fields);
+    paymentOutcomes.inc({ provider: 'card', call: 'receipt', code: decision });
     if (decision === 'ACCEPT' && !(signed.has('transaction_id') && fields.transaction_id))
       throw badSignature();
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments } from '../../db/schema/payments.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { containing } from './sessions.repository.ts';
+import { containing, phoneContaining } from './search-terms.ts';
 
 export interface AdminPaymentFilter {
   id?: number;
@@ -53,7 +53,7 @@ export class AdminPaymentsRepository {
           ilike(payments.providerReference, text),
           ilike(payments.checkoutRequestId, text),
           ilike(payments.merchantRequestId, text),
-          ilike(payments.phoneNumber, text),
+          ilike(payments.phoneNumber, phoneContaining(filter.query)),
           ilike(users.name, text),
           ilike(users.email, text),
           ilike(sessions.reference, text),

@@ -6,7 +6,7 @@ import { payouts } from '../../db/schema/admin.ts';
 import { ledgerAccounts } from '../../db/schema/payments.ts';
 import { payoutMethods } from '../../db/schema/profiles.ts';
 import { users } from '../../db/schema/users.ts';
-import { containing } from './sessions.repository.ts';
+import { containing } from './search-terms.ts';
 
 const payer = alias(users, 'payout_admin');
 const balance = sql<number>`coalesce(${ledgerAccounts.balance}, 0)`.mapWith(Number);

@@ -51,6 +51,24 @@ describe('admin: mentors and advisees', () => {
       `users?role=ADVISEE&query=${advisee.phoneNumber}`,
     );
     expect(byPhone.items.map((u) => u.id)).toEqual([advisee.id]);
+    // As people say a number: with 0 and spaces, with +254 and dashes, or without the leading 0.
+    const local = `0${advisee.phoneNumber.slice(3)}`;
+    for (const typed of [
+      `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`,
+      `+254 ${advisee.phoneNumber.slice(3, 6)}-${advisee.phoneNumber.slice(6)}`,
+      advisee.phoneNumber.slice(3),
+    ]) {
+      const found = await adminCall<AdminUserPage>(
+        ctx,
+        admin,
+        'GET',
+        `users?role=ADVISEE&query=${encodeURIComponent(typed)}`,
+      );
+      expect(
+        found.items.map((u) => u.id),
+        typed,
+      ).toEqual([advisee.id]);
+    }
     const byEmail = await adminCall<AdminUserPage>(
       ctx,
       admin,

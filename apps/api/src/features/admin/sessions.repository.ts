@@ -7,16 +7,12 @@ import { sessionCancellations, sessionSettlements } from '../../db/schema/paymen
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { holdLapsedAt } from '../sessions/sessions.door.ts';
+import { containing, phoneContaining } from './search-terms.ts';
 
 const mentorUser = alias(users, 'mentor_user');
 const hostUser = alias(users, 'host_user');
 const attendeeUser = alias(users, 'attendee_user');
 const cancellerUser = alias(users, 'canceller_user');
-
-/** `%text%` for ILIKE, with the wildcards of the text taken literally. */
-export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export interface AdminSessionFilter {
   id?: number;
@@ -71,8 +67,8 @@ export class AdminSessionsRepository {
                   or(
                     ilike(attendeeUser.name, text),
                     ilike(attendeeUser.email, text),
-                    ilike(attendeeUser.phoneNumber, text),
-                    ilike(sessionParticipants.phoneNumber, text),
+                    ilike(attendeeUser.phoneNumber, phoneContaining(filter.person)),
+                    ilike(sessionParticipants.phoneNumber, phoneContaining(filter.person)),
                     ilike(sessionParticipants.email, text),
                   ),
                 ),

@@ -5,7 +5,7 @@ import { advisorProfiles, advisorTopics, industries, topics } from '../../db/sch
 import { payoutMethods } from '../../db/schema/profiles.ts';
 import { advisorRatings } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { containing } from './sessions.repository.ts';
+import { containing, phoneContaining } from './search-terms.ts';
 
 /** Sessions of a person: with them as the mentor, or hosted or attended as a mentee. */
 const sessionCount = sql<number>`case when ${users.role} = 'ADVISOR'
@@ -39,7 +39,13 @@ export class AdminUsersRepository {
     if (filter.status) conditions.push(eq(users.status, filter.status));
     if (filter.query) {
       const text = containing(filter.query);
-      conditions.push(or(ilike(users.name, text), ilike(users.email, text), ilike(users.phoneNumber, text))!);
+      conditions.push(
+        or(
+          ilike(users.name, text),
+          ilike(users.email, text),
+          ilike(users.phoneNumber, phoneContaining(filter.query)),
+        )!,
+      );
     }
     const where = and(...conditions);
     const rows = await this.db

@@ -6,7 +6,7 @@ import { topics } from '../../db/schema/catalogue.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { vouchers } from '../../db/schema/vouchers.ts';
-import { containing } from './sessions.repository.ts';
+import { containing, phoneContaining } from './search-terms.ts';
 
 const buyer = alias(users, 'buyer_user');
 const mentor = alias(users, 'voucher_mentor');
@@ -25,7 +25,7 @@ export class AdminVouchersRepository {
           ilike(vouchers.reference, text),
           ilike(vouchers.recipientName, text),
           ilike(vouchers.recipientEmail, text),
-          ilike(vouchers.recipientPhone, text),
+          ilike(vouchers.recipientPhone, phoneContaining(filter.query)),
           ilike(buyer.name, text),
           ilike(buyer.email, text),
         )!,

@@ -52,11 +52,12 @@ describe('admin: mentors and advisees', () => {
     );
     expect(byPhone.items.map((u) => u.id)).toEqual([advisee.id]);
     // As people say a number: with 0 and spaces, with +254 and dashes, or without the leading 0.
-    const local = `0${advisee.phoneNumber.slice(3)}`;
+    const phone = String(advisee.phoneNumber);
+    const local = `0${phone.slice(3)}`;
     for (const typed of [
       `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`,
-      `+254 ${advisee.phoneNumber.slice(3, 6)}-${advisee.phoneNumber.slice(6)}`,
-      advisee.phoneNumber.slice(3),
+      `+254 ${phone.slice(3, 6)}-${phone.slice(6)}`,
+      phone.slice(3),
     ]) {
       const found = await adminCall<AdminUserPage>(
         ctx,

@@ -1,8 +1,9 @@
 import type { CallRole } from '@myprosper/contract/calls';
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { callAttendance, callEvents, calls } from '../../db/schema/calls.ts';
+import { sessionSettlements } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { priceCovered } from './calls.repository.ts';
@@ -24,10 +25,13 @@ export interface AttendanceRow {
 }
 
 /**
- * Sessions are decided within this long: a mentor absent from the start within a day of the start, everyone
- * else within a day of the end; later, no decision comes (and the mentor's pay waits no longer for one).
+ * A session not settled yet: its outcome may still be decided. Decisions come from the call's presence
+ * records, so they are the same whenever the job runs, however late (jobs stopped for days included); a
+ * settled session (paid to its mentor, or settled before presence was recorded) is never decided again.
  */
-export const noShowDecisionWindowMs = 86_400_000;
+function notSettled() {
+  return sql`not exists (select 1 from ${sessionSettlements} where ${sessionSettlements.sessionId} = ${sessions.id})`;
+}
 
 const leftEventName = 'left_event';
 const leftEvent = alias(callEvents, leftEventName);
@@ -88,7 +92,7 @@ export class AttendanceRepository {
   }
 
   /**
-   * Confirmed sessions started at least `minutes` ago (within a day), their price covered, whose mentor is not
+   * Confirmed sessions started at least `minutes` ago and not settled, their price covered, whose mentor is not
    * decided yet and has not been in the call since the start: no page of theirs joined that had not left by
    * the start.
    */
@@ -102,8 +106,8 @@ export class AttendanceRepository {
         and(
           eq(sessions.status, 'CONFIRMED'),
           lte(sessions.startsAt, cutoff),
-          gt(sessions.startsAt, new Date(now.getTime() - noShowDecisionWindowMs)),
           isNull(calls.mentorDecidedAt),
+          notSettled(),
           priceCovered(),
           sql`not exists (
             select 1 from ${callEvents}
@@ -124,7 +128,7 @@ export class AttendanceRepository {
   }
 
   /**
-   * Confirmed sessions closed (end plus grace), ended within a day, their price covered, whose attendance is
+   * Confirmed sessions closed (end plus grace) and not settled, their price covered, whose attendance is
    * not decided yet.
    */
   async attendancesToDecide(now: Date, graceMinutes: number, limit = 50): Promise<number[]> {
@@ -137,8 +141,8 @@ export class AttendanceRepository {
         and(
           eq(sessions.status, 'CONFIRMED'),
           lte(sessions.endsAt, closedBefore),
-          gt(sessions.endsAt, new Date(now.getTime() - noShowDecisionWindowMs)),
           isNull(calls.attendanceDecidedAt),
+          notSettled(),
           priceCovered(),
         ),
       )

@@ -6,7 +6,7 @@
  * attendance and no-show decisions (and whether a session's price is covered, so an uncovered group is never
  * settled to its mentor); sessions asks the presence rule (who attended) for ratings.
  */
-export { AttendanceRepository, noShowDecisionWindowMs } from './attendance.repository.ts';
+export { AttendanceRepository } from './attendance.repository.ts';
 export { callsPlugin } from './calls.plugin.ts';
 export { CallsRepository, priceCovered } from './calls.repository.ts';
 export { closeCallRoom } from './close-room.ts';

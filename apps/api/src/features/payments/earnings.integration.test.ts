@@ -137,4 +137,26 @@ describe('mentor earnings when a paid session ends', () => {
     expect(settled).toMatchObject({ paid: 0, earnings: 0, commission: 0, transactionId: null });
     await expectLedgerConsistent(ctx.database.db);
   });
+
+  it('decides from the call records however late the jobs run: nobody came two days ago, the mentor is not paid', async () => {
+    const late = await bookSession(ctx);
+    const attended = await bookSession(ctx);
+    for (const booked of [late, attended]) {
+      await fundWallet(ctx, booked.host, 2900);
+      expect((await checkout(ctx, booked.host, booked.id)).statusCode).toBe(200);
+      await moveSession(ctx, booked.id, new Date(Date.now() - 50 * 3_600_000));
+    }
+    await mentorJoined(ctx, attended, new Date(Date.now() - 50 * 3_600_000 + 60_000));
+    // The jobs stopped for two days: settlement alone pays nobody, whatever the time.
+    await earnings.settleEndedSessions();
+    expect(await mentorBalance(late)).toBe(0);
+    expect(await mentorBalance(attended)).toBe(0);
+    // When the no-show job runs again, it decides both from the records, as it would have on time.
+    await noShowJob(ctx).run();
+    await earnings.settleEndedSessions();
+    expect(await mentorBalance(late)).toBe(0);
+    expect(await balanceOf(ctx, late.host)).toBe(2900);
+    expect(await mentorBalance(attended)).toBe(2320);
+    await expectLedgerConsistent(ctx.database.db);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { calls } from '../../db/schema/calls.ts';
@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { noShowDecisionWindowMs, priceCovered } from '../calls/calls.door.ts';
+import { priceCovered } from '../calls/calls.door.ts';
 
 /** What paying, cancelling and settling a session read and change of it, always on locked rows. */
 
@@ -270,8 +270,8 @@ export class SessionMoneyRepository {
    * and while a mentor no-show's refund is not done.
    */
   async sessionsToSettle(now: Date, limit: number): Promise<number[]> {
-    // The calls feature decides every mentor by the presence rule within a day of the session's end.
-    const decidable = new Date(now.getTime() - noShowDecisionWindowMs);
+    // Never before the calls feature's word on the mentor (the presence rule over the call's records), however
+    // long that takes: a session nobody came to is not paid to its mentor because a job ran late.
     const rows = await this.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -280,7 +280,7 @@ export class SessionMoneyRepository {
         and(
           eq(sessions.status, 'CONFIRMED'),
           lte(sessions.endsAt, now),
-          sql`not (${calls.mentorDecidedAt} is null and ${sessions.endsAt} > ${decidable})`,
+          isNotNull(calls.mentorDecidedAt),
           sql`not (coalesce(${calls.mentorNoShow}, false) and ${calls.refundRequestedAt} is null)`,
           // A group whose price was never covered had no call: it is cancelled and refunded, never settled.
           priceCovered(),

@@ -62,6 +62,7 @@ import { requestIdOf } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { sessionRulesOf } from './lib/session-rules.ts';
 import { lifecyclePlugin } from './lib/shutdown.ts';
+import { tracingPlugin } from './lib/tracing.ts';
 import { localCybersourcePath } from './providers/card.ts';
 import { fileStoragePlugin, localS3Path } from './providers/file-storage.ts';
 import { selfAwareFetch } from './providers/in-process-fetch.ts';
@@ -117,6 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // Traces first, so every route and hook registered after it is covered (off unless configured).
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    await app.register(
+      await tracingPlugin({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME }),
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

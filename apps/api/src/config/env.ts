@@ -63,6 +63,9 @@ export const envSchema = z.object({
    * On SIGTERM: /readyz answers 503 at once and the instance keeps serving this long so the load balancer
    * moves away, then it stops accepting, finishes what is in flight and exits within SHUTDOWN_LIMIT_MS.
    */
+  /** OpenTelemetry traces over OTLP/HTTP to this collector (e.g. http://collector:4318); off when unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('myprosper-api'),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SHUTDOWN_LIMIT_MS: z.coerce.number().int().min(1000).max(300_000).default(25_000),
   /** Folder of the built web app; served with the API when present. */

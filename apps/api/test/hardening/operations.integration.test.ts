@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -267,5 +267,43 @@ describe('stopping', () => {
     stuck.finish();
     await stuck.answered;
     await ctx.close();
+  });
+});
+
+describe('traces (OpenTelemetry), when a collector is configured', () => {
+  it('sends a span per request to the collector over OTLP/HTTP, named by route, without personal data', async () => {
+    const received: string[] = [];
+    const collector = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(`${request.url} ${Buffer.concat(chunks).toString('utf8')}`);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((done) => collector.listen(0, '127.0.0.1', done));
+    const address = collector.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const ctx = await createTestApp({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_SERVICE_NAME: 'myprosper-test',
+      JOBS_ENABLED: 'false',
+    });
+    try {
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: '/myprosper/api/getTopicDetails/7?phone=0712345678',
+      });
+      expect(answer.statusCode).toBeLessThan(500);
+    } finally {
+      // Closing flushes the batch to the collector.
+      await ctx.close();
+      await new Promise((done) => collector.close(done));
+    }
+    const sent = received.join('\n');
+    expect(sent).toContain('/v1/traces');
+    expect(sent).toContain('myprosper-test');
+    expect(sent).toContain('/myprosper/api/getTopicDetails/:topicId');
+    expect(sent).not.toContain('712345678');
   });
 });

@@ -31,6 +31,15 @@ export const adminMoneyMessages = {
   giveAmount: 'Please enter an amount of at least KES 1',
   giveReference: 'Please enter the reference of the transfer',
   referenceTooLong: 'Please keep the reference under 100 characters',
+  voucherNotFound: 'This voucher was not found',
+  giveReason: 'Please say why (at least 3 characters)',
+  voucherNotRefundable: 'Only a paid voucher that has not been used can be cancelled and refunded',
+  voucherRefunded: (amount: string, buyer: string) =>
+    `Voucher cancelled. ${amount} went back to ${buyer}'s MyProsper wallet.`,
+  voucherNotReassignable: 'Only a voucher that has not been used can be given to another mentor',
+  voucherSameMentor: 'This voucher is already for this mentor',
+  voucherMentorNotGiving: 'This mentor does not give sessions on the voucher’s program',
+  voucherReassigned: (mentor: string) => `The voucher is now for sessions with ${mentor}`,
 } as const;
 
 // ---- Sessions ----
@@ -289,7 +298,7 @@ export const payoutHistoryResponse = envelope(payoutHistoryPage);
 
 // ---- Vouchers ----
 
-export const adminVoucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED'] as const;
+export const adminVoucherStatuses = ['PENDING_PAYMENT', 'ACTIVE', 'REDEEMED', 'REFUNDED'] as const;
 export const adminVoucherStatus = z.enum(adminVoucherStatuses);
 
 export const adminVoucherQuery = adminPageQuery.extend({
@@ -320,3 +329,35 @@ export type AdminVoucher = z.infer<typeof adminVoucher>;
 export const adminVoucherPage = adminPage(adminVoucher);
 export type AdminVoucherPage = z.infer<typeof adminVoucherPage>;
 export const adminVoucherPageResponse = envelope(adminVoucherPage);
+
+/** Why an operator acts on a voucher: kept in the audit log. */
+const voucherActionReason = z.string().trim().min(3, adminMoneyMessages.giveReason).max(500);
+
+export const adminVoucherRefundRequest = z.object({ reason: voucherActionReason });
+export type AdminVoucherRefundRequest = z.infer<typeof adminVoucherRefundRequest>;
+
+export const adminVoucherReassignRequest = z.object({ mentorId: idParam, reason: voucherActionReason });
+export type AdminVoucherReassignRequest = z.input<typeof adminVoucherReassignRequest>;
+
+/** One step in a voucher's life: from its own record (bought, paid, sent, redeemed) or an admin's action. */
+export const adminVoucherEvent = z.object({
+  at: z.string(),
+  what: z.string(),
+  /** The admin who acted, for actions. */
+  by: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type AdminVoucherEvent = z.infer<typeof adminVoucherEvent>;
+
+/** A voucher, its history, and what an operator may do with it now. */
+export const adminVoucherDetails = adminVoucher.extend({
+  refundedAt: z.string().nullable(),
+  history: z.array(adminVoucherEvent),
+  /** Cancel and refund to the buyer's wallet: a paid voucher not used yet. */
+  canRefund: z.boolean(),
+  /** Give it to another active mentor of its program: not used yet. */
+  canReassign: z.boolean(),
+  mentorsOfProgram: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AdminVoucherDetails = z.infer<typeof adminVoucherDetails>;
+export const adminVoucherDetailsResponse = envelope(adminVoucherDetails);

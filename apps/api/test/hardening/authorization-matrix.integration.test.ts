@@ -204,6 +204,9 @@ const table: Record<string, string> = {
   'POST /myprosper/api/admin/payments/:id/query':           adminOnly404,
   'GET /myprosper/api/admin/refunds':                       adminOnly,
   'GET /myprosper/api/admin/vouchers':                      adminOnly,
+  'GET /myprosper/api/admin/vouchers/:id':                  adminOnly404,
+  'POST /myprosper/api/admin/vouchers/:id/refund':          adminOnly404,
+  'POST /myprosper/api/admin/vouchers/:id/reassign':        adminOnly404,
   'GET /myprosper/api/admin/payouts':                       adminOnly,
   'POST /myprosper/api/admin/payouts':                      adminOnly404,
   'GET /myprosper/api/admin/payouts/history':               adminOnly,
@@ -216,6 +219,8 @@ const table: Record<string, string> = {
   // Operations and API documentation.
   'GET /healthz':                                           open200,
   'GET /readyz':                                            open200,
+  // This machine (the matrix calls from loopback) or the bearer of METRICS_TOKEN: never a user's token.
+  'GET /metrics':                                           open200,
   'GET /myprosper/docs':                                    open200,
   'GET /myprosper/docs/':                                   open200,
   'GET /myprosper/docs/static/index.html':                  '302 302 302 302 302 302 302 302 302',
@@ -543,6 +548,15 @@ const requests: Record<string, Build> = {
     payload: { people: [{ userId: w.advisee.id, noShow: true }] },
   }),
   'POST /myprosper/api/admin/payments/:id/query': () => ({ params: { id: missing }, payload: {} }),
+  'GET /myprosper/api/admin/vouchers/:id': () => ({ params: { id: missing } }),
+  'POST /myprosper/api/admin/vouchers/:id/refund': () => ({
+    params: { id: missing },
+    payload: { reason: 'Matrix check' },
+  }),
+  'POST /myprosper/api/admin/vouchers/:id/reassign': (w) => ({
+    params: { id: missing },
+    payload: { mentorId: w.mentor.id, reason: 'Matrix check' },
+  }),
   'POST /myprosper/api/admin/payouts': () => json({ mentorId: missing, amount: 1, reference: 'MATRIX' }),
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),

@@ -14,6 +14,7 @@ import { adminProgramsRoutes } from './programs.routes.ts';
 import { adminSessionsRoutes } from './sessions.routes.ts';
 import { adminTwoStepRecoveriesRoutes } from './two-step-recoveries.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
+import { adminVouchersRoutes } from './vouchers.routes.ts';
 
 /** What the console does through other features, built in app.ts (the same services their own routes use). */
 export interface AdminOptions {
@@ -41,6 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
   await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
   await app.register(adminPayoutsRoutes);
+  await app.register(adminVouchersRoutes);
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTwoStepRecoveriesRoutes, { recoveries: options.twoStepRecoveries });

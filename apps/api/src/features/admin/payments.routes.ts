@@ -15,7 +15,7 @@ import { ok } from '../../lib/reply.ts';
 import type { MpesaService } from '../payments/payments.door.ts';
 import { AdminPaymentsService } from './payments.service.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
-import { AdminVouchersRepository } from './vouchers.repository.ts';
+import { AdminVouchersRepository, toAdminVoucher } from './vouchers.repository.ts';
 
 /** Payments, refunds and vouchers, under /myprosper/api/admin. */
 export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ mpesa: MpesaService }> = async (app, { mpesa }) => {
@@ -81,25 +81,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ mpesa: MpesaService }>
         offset: (page - 1) * pageSize,
       });
       return ok({
-        items: rows.map((row) => ({
-          id: row.id,
-          reference: row.reference,
-          status: row.status,
-          amount: row.amount,
-          paymentMode: row.paymentMode,
-          buyer: row.buyer,
-          recipient: { name: row.recipientName, email: row.recipientEmail, phone: row.recipientPhone },
-          topic: row.topic,
-          mentor: row.mentor,
-          createdAt: row.createdAt.toISOString(),
-          paidAt: row.paidAt?.toISOString() ?? null,
-          deliveredAt: row.deliveredAt?.toISOString() ?? null,
-          redeemedAt: row.redeemedAt?.toISOString() ?? null,
-          redeemedSession:
-            row.redeemedSessionId === null
-              ? null
-              : { id: row.redeemedSessionId, reference: row.redeemedSessionReference ?? '' },
-        })),
+        items: rows.map(toAdminVoucher),
         total,
         page,
         pageSize,

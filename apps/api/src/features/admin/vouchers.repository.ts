@@ -15,8 +15,15 @@ const mentor = alias(users, 'voucher_mentor');
 export class AdminVouchersRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  async search(filter: { status?: AdminVoucher['status']; query?: string; limit: number; offset: number }) {
+  async search(filter: {
+    id?: number;
+    status?: AdminVoucher['status'];
+    query?: string;
+    limit: number;
+    offset: number;
+  }) {
     const conditions: SQL[] = [];
+    if (filter.id !== undefined) conditions.push(eq(vouchers.id, filter.id));
     if (filter.status) conditions.push(eq(vouchers.status, filter.status));
     if (filter.query) {
       const text = containing(filter.query);
@@ -49,6 +56,7 @@ export class AdminVouchersRepository {
         paidAt: vouchers.paidAt,
         deliveredAt: vouchers.deliveredAt,
         redeemedAt: vouchers.redeemedAt,
+        refundedAt: vouchers.refundedAt,
         redeemedSessionId: vouchers.redeemedSessionId,
         redeemedSessionReference: sessions.reference,
       })
@@ -68,4 +76,35 @@ export class AdminVouchersRepository {
       .where(where);
     return { rows, total: total?.n ?? 0 };
   }
+
+  /** One voucher as the list shows it, with when it was refunded; null when there is none. */
+  async find(id: number) {
+    const { rows } = await this.search({ id, limit: 1, offset: 0 });
+    return rows[0] ?? null;
+  }
+}
+
+type AdminVoucherRow = Awaited<ReturnType<AdminVouchersRepository['search']>>['rows'][number];
+
+/** A row of the list as the contract shows it. */
+export function toAdminVoucher(row: AdminVoucherRow): AdminVoucher {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    amount: row.amount,
+    paymentMode: row.paymentMode,
+    buyer: row.buyer,
+    recipient: { name: row.recipientName, email: row.recipientEmail, phone: row.recipientPhone },
+    topic: row.topic,
+    mentor: row.mentor,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    redeemedSession:
+      row.redeemedSessionId === null
+        ? null
+        : { id: row.redeemedSessionId, reference: row.redeemedSessionReference ?? '' },
+  };
 }

@@ -6,5 +6,6 @@
  * other way).
  */
 export { paymentVouchers } from './payment-vouchers.ts';
+export { VoucherAdministration, type VoucherAudit } from './voucher-administration.ts';
 export { createVoucherPurchases, type VoucherPurchases } from './voucher-purchases.ts';
 export { vouchersPlugin } from './vouchers.plugin.ts';

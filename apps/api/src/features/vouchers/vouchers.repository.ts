@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { advisorTopics, topics } from '../../db/schema/catalogue.ts';
@@ -120,6 +120,26 @@ export class VouchersRepository {
       .where(and(eq(vouchers.id, id), eq(vouchers.status, 'ACTIVE')))
       .returning({ id: vouchers.id });
     return rows.length === 1;
+  }
+
+  /** An unused voucher (not yet redeemed or refunded) given to another mentor: false when it was used. */
+  async reassign(id: number, advisorId: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(vouchers)
+      .set({ advisorId, updatedAt: now })
+      .where(and(eq(vouchers.id, id), inArray(vouchers.status, ['PENDING_PAYMENT', 'ACTIVE'])))
+      .returning({ id: vouchers.id });
+    return rows.length === 1;
+  }
+
+  /** Active mentors who give this program, by name: whom a voucher of it may be given to. */
+  async mentorsGiving(topicId: number): Promise<Array<{ id: number; name: string }>> {
+    return this.db
+      .select({ id: users.id, name: users.name })
+      .from(advisorTopics)
+      .innerJoin(users, eq(users.id, advisorTopics.advisorId))
+      .where(and(eq(advisorTopics.topicId, topicId), eq(users.role, 'ADVISOR'), eq(users.status, 'ACTIVE')))
+      .orderBy(asc(users.name), asc(users.id));
   }
 
   /** Whether an M-PESA push for this voucher is still waiting for its answer. */

@@ -219,8 +219,9 @@ const table: Record<string, string> = {
   // Operations and API documentation.
   'GET /healthz':                                           open200,
   'GET /readyz':                                            open200,
-  // This machine (the matrix calls from loopback) or the bearer of METRICS_TOKEN: never a user's token.
-  'GET /metrics':                                           open200,
+  // This machine or the bearer of METRICS_TOKEN only (the matrix calls from another address): a user's
+  // token, even an admin's, opens nothing.
+  'GET /metrics':                                           '404 404 404 404 404 404 404 404 404',
   'GET /myprosper/docs':                                    open200,
   'GET /myprosper/docs/':                                   open200,
   'GET /myprosper/docs/static/index.html':                  '302 302 302 302 302 302 302 302 302',

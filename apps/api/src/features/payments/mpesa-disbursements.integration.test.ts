@@ -7,14 +7,21 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
 import { ledgerTransactions } from '../../db/schema/payments.ts';
 import { createAdvisee, type UserRow } from '../../db/seed/factories.ts';
+import { selfAwareFetch } from '../../providers/in-process-fetch.ts';
+import { createDarajaClient } from '../../providers/mpesa.ts';
+import { createDarajaResultsClient, mpesaResultUrls } from '../../providers/mpesa-results.ts';
 import { postTransaction } from '../wallet/wallet.door.ts';
-import type { MpesaDisbursements, MpesaRequestRow } from './mpesa-disbursements.service.ts';
+import type { MpesaDisbursements, MpesaOutcome, MpesaRequestRow } from './mpesa-disbursements.service.ts';
 import {
   balanceOf,
+  bookSession,
   createPaymentsTestApp,
   eventually,
   expectLedgerConsistent,
   fundWallet,
+  payByMpesa,
+  paymentRow,
+  phones,
   requestLog,
 } from './payments.test-helpers.ts';
 
@@ -65,6 +72,7 @@ describe('M-PESA disbursements: B2C through the sandbox, settled once', () => {
   let ctx: TestContext;
   let disbursements: MpesaDisbursements;
   const log = requestLog();
+  const refunds: Array<{ reference: string; outcome: MpesaOutcome }> = [];
 
   beforeAll(async () => {
     ctx = await createPaymentsTestApp(
@@ -78,6 +86,12 @@ describe('M-PESA disbursements: B2C through the sandbox, settled once', () => {
     );
     disbursements = wireFeatures(ctx.app).disbursements;
     registerTestPurpose(disbursements);
+    disbursements.onOutcome('test-refund', async (_tx, request, outcome) => {
+      refunds.push({ reference: request.reference, outcome });
+    });
+    disbursements.onOutcome('test-code', async (_tx, request, outcome) => {
+      refunds.push({ reference: request.reference, outcome });
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -342,5 +356,139 @@ describe('M-PESA disbursements: B2C through the sandbox, settled once', () => {
       .from(mpesaRequests)
       .where(like(mpesaRequests.reference, 'bad:%'));
     expect(bad).toEqual([]);
+  });
+
+  /** A session paid by STK push through the sandbox: the payment's M-PESA receipt. */
+  async function paidReceipt(): Promise<{ receipt: string; amount: number }> {
+    const booked = await bookSession(ctx);
+    const res = await payByMpesa(ctx, booked.host, booked.id, phones.pays);
+    expect(res.statusCode, res.body).toBe(200);
+    const paymentId = res.json().data.id as number;
+    return eventually(async () => {
+      const payment = await paymentRow(ctx.database.db, paymentId);
+      expect(payment.status).toBe('SUCCEEDED');
+      return { receipt: payment.providerReference!, amount: payment.amount };
+    });
+  }
+
+  it('reverses an STK payment whole, once: a second reversal answers "already reversed", an unknown receipt fails', async () => {
+    const { receipt, amount } = await paidReceipt();
+    const first = await disbursements.reverse({
+      purpose: 'test-refund',
+      reference: `rev:${randomUUID()}`,
+      receipt,
+      amount,
+    });
+    expect(first.state).toBe('ACCEPTED');
+    const done = await settled(first.reference);
+    expect(done).toMatchObject({ state: 'SUCCEEDED', resultCode: '0', originalReceipt: receipt });
+    expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(done.resultParameters).toMatchObject({ OriginalTransactionID: receipt, Amount: amount });
+
+    const second = await disbursements.reverse({
+      purpose: 'test-refund',
+      reference: `rev:${randomUUID()}`,
+      receipt,
+      amount,
+    });
+    const again = await settled(second.reference);
+    expect(again).toMatchObject({ state: 'SUCCEEDED', resultCode: 'R000001', receipt: null });
+
+    const unknown = await disbursements.reverse({
+      purpose: 'test-refund',
+      reference: `rev:${randomUUID()}`,
+      receipt: 'TUNKNOWN00',
+      amount: 10,
+    });
+    const failed = await settled(unknown.reference);
+    expect(failed).toMatchObject({ state: 'FAILED', resultCode: 'R000002' });
+    expect(
+      refunds.filter((r) => [first.reference, second.reference, unknown.reference].includes(r.reference)),
+    ).toHaveLength(3);
+  });
+
+  it('checks a typed receipt with Transaction Status: its handler reads the status keys', async () => {
+    const { receipt, amount } = await paidReceipt();
+    const check = await disbursements.checkStatus({
+      purpose: 'test-code',
+      reference: `code:${randomUUID()}`,
+      receipt,
+      partyA: ctx.env.MPESA_SHORTCODE,
+    });
+    const done = await settled(check.reference);
+    expect(done.state).toBe('SUCCEEDED');
+    const seen = refunds.find((r) => r.reference === check.reference)!.outcome;
+    expect(seen).toMatchObject({ state: 'SUCCEEDED', receipt, amount, via: 'RESULT' });
+    expect(seen.parameters).toMatchObject({
+      TransactionStatus: 'Completed',
+      ReceiptNo: receipt,
+      Amount: amount,
+    });
+
+    const nobody = await disbursements.checkStatus({
+      purpose: 'test-code',
+      reference: `code:${randomUUID()}`,
+      receipt: 'TNOSUCH000',
+      partyA: ctx.env.MPESA_SHORTCODE,
+    });
+    const none = await settled(nobody.reference);
+    expect(none).toMatchObject({ state: 'FAILED', resultCode: 'R000002' });
+  });
+
+  it('the API stopped after Daraja took the request but before its answer was saved: the status check pays it once', async () => {
+    const { user, reference, row } = await withdraw(b2c.noResult, 500, 1000, { send: false });
+    // Daraja got the request (sent as the service would), and the process died before recording the ack.
+    const client = createDarajaResultsClient(
+      ctx.env,
+      createDarajaClient(ctx.env, selfAwareFetch(ctx.app, ctx.env.PUBLIC_URL)),
+    );
+    await client.b2cPayment({
+      ...mpesaResultUrls(ctx.env, row.callbackToken),
+      originatorConversationId: row.originatorConversationId!,
+      phone: row.phone!,
+      amount: row.amount!,
+      remarks: row.remarks,
+    });
+    expect((await requestOf(reference)).state).toBe('REQUESTED');
+    // Sending it again is refused by Daraja as a duplicate and leaves it for the check: never paid twice.
+    const resent = await disbursements.send(await requestOf(reference));
+    expect(resent.state).toBe('REQUESTED');
+    await disbursements.checkOpenRequests();
+    const done = await settled(reference);
+    expect(done.state).toBe('SUCCEEDED');
+    await expectSettledOnce(user, done, true);
+  });
+
+  it('the same result posted many times at once is applied once', async () => {
+    const { user, reference, row } = await withdraw(b2c.noResult);
+    const body = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: row.originatorConversationId,
+        ConversationID: row.conversationId,
+        TransactionID: 'TCONCUR001',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'TransactionAmount', Value: 500 },
+            { Key: 'TransactionReceipt', Value: 'TCONCUR001' },
+          ],
+        },
+      },
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/myprosper/api/mpesa/results/${row.callbackToken}`,
+          payload: body,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const done = await requestOf(reference);
+    expect(done).toMatchObject({ state: 'SUCCEEDED', receipt: 'TCONCUR001' });
+    await expectSettledOnce(user, done, true);
   });
 });

@@ -233,6 +233,11 @@ const table: Record<string, string> = {
   'GET /sandbox/daraja/oauth/v1/generate':                  '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest':   '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query':       '404 404 404 404 404 404 404 404 404',
+  // The Result family: Daraja's bearer token or 404.001.03, whoever calls.
+  'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest':       '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/reversal/v1/request':         '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/transactionstatus/v1/query':  '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/accountbalance/v1/query':     '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/cybersource/pay':                          '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/cybersource/pay/complete':                 '400 400 400 400 400 400 400 400 400',
   'GET /sandbox/cybersource/autosubmit.js':                 open200,
@@ -560,6 +565,10 @@ const requests: Record<string, Build> = {
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest': () => json({}),
+  'POST /sandbox/daraja/mpesa/reversal/v1/request': () => json({}),
+  'POST /sandbox/daraja/mpesa/transactionstatus/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/accountbalance/v1/query': () => json({}),
   'POST /sandbox/cybersource/pay': () => form('signature=forged'),
   'POST /sandbox/cybersource/pay/complete': () => form('signature=forged'),
 };

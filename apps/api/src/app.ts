@@ -39,6 +39,7 @@ import { notificationsPlugin } from './features/notifications/notifications.door
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
   CancellationService,
+  createMpesaDisbursements,
   createMpesaService,
   MentorNoShowRefunds,
   paymentsPlugin,
@@ -191,8 +192,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
-    wireFeatures(app);
+  const {
+    sessions,
+    mpesa,
+    disbursements,
+    cancellation,
+    noShows,
+    vouchers,
+    voucherPurchases,
+    twoStepRecoveries,
+  } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
   const phones = createPhoneVerification(app);
@@ -224,7 +233,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
-  await app.register(paymentsPlugin, { prefix: '/myprosper/api', sessions, mpesa, cancellation, vouchers });
+  await app.register(paymentsPlugin, {
+    prefix: '/myprosper/api',
+    sessions,
+    mpesa,
+    disbursements,
+    cancellation,
+    vouchers,
+  });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
@@ -274,6 +290,8 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
+  // Money out through M-PESA (B2C, reversals): features that pay out register their purposes on it.
+  const disbursements = createMpesaDisbursements(app);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -296,6 +314,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    disbursements,
     cancellation,
     mentorNoShowMoney,
     noShows,

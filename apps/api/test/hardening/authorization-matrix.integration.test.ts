@@ -119,6 +119,9 @@ const table: Record<string, string> = {
   // The world's prompt for the advisee's share still waits: past authorization, one at a time answers 409.
   'POST /myprosper/api/makeMpesaPayment':                   '401 409 404 403 403 403 401 401 401',
   'POST /myprosper/api/mpesa/callback/:token':              open200,
+  // Daraja's B2C/reversal/status/balance results: unsigned, named by the path token; always a quick 200.
+  'POST /myprosper/api/mpesa/results/:token':               open200,
+  'POST /myprosper/api/mpesa/timeouts/:token':              open200,
   'GET /myprosper/api/getLastPayment/:id':                  sessionPeople,
   'POST /myprosper/api/checkoutSession':                    '401 422 403 403 403 403 401 401 401',
   'GET /myprosper/api/cancellationPolicy/:id':              sessionPeople,
@@ -236,6 +239,11 @@ const table: Record<string, string> = {
   'GET /sandbox/daraja/oauth/v1/generate':                  '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest':   '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query':       '404 404 404 404 404 404 404 404 404',
+  // The Result family: Daraja's bearer token or 404.001.03, whoever calls.
+  'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest':       '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/reversal/v1/request':         '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/transactionstatus/v1/query':  '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/accountbalance/v1/query':     '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/cybersource/pay':                          '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/cybersource/pay/complete':                 '400 400 400 400 400 400 400 400 400',
   'GET /sandbox/cybersource/autosubmit.js':                 open200,
@@ -409,6 +417,16 @@ const requests: Record<string, Build> = {
       },
     },
   }),
+  'POST /myprosper/api/mpesa/results/:token': () => ({
+    params: { token: 'unknownResultToken12345' },
+    payload: {
+      Result: { ResultType: 0, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.' },
+    },
+  }),
+  'POST /myprosper/api/mpesa/timeouts/:token': () => ({
+    params: { token: 'unknownResultToken12345' },
+    payload: { Result: { ResultType: 0, ResultCode: 'QUEUE_TIMEOUT', ResultDesc: 'Expired' } },
+  }),
   'GET /myprosper/api/getLastPayment/:id': (w) => ({ params: { id: w.sessions.unpaid } }),
   'POST /myprosper/api/checkoutSession': (w) =>
     json({ sessionId: w.sessions.unpaid, adviseeId: w.advisee.id }),
@@ -562,6 +580,10 @@ const requests: Record<string, Build> = {
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest': () => json({}),
+  'POST /sandbox/daraja/mpesa/reversal/v1/request': () => json({}),
+  'POST /sandbox/daraja/mpesa/transactionstatus/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/accountbalance/v1/query': () => json({}),
   'POST /sandbox/cybersource/pay': () => form('signature=forged'),
   'POST /sandbox/cybersource/pay/complete': () => form('signature=forged'),
 };

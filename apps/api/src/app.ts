@@ -42,6 +42,7 @@ import {
   createMpesaService,
   MentorNoShowRefunds,
   paymentsPlugin,
+  ReconciliationService,
 } from './features/payments/payments.door.ts';
 import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
 import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
@@ -171,8 +172,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
-    wireFeatures(app);
+  const {
+    sessions,
+    mpesa,
+    cancellation,
+    noShows,
+    vouchers,
+    voucherPurchases,
+    twoStepRecoveries,
+    reconciliation,
+  } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
   const phones = createPhoneVerification(app);
@@ -199,12 +208,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cancellation,
     noShows,
     twoStepRecoveries,
+    reconciliation,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
-  await app.register(paymentsPlugin, { prefix: '/myprosper/api', sessions, mpesa, cancellation, vouchers });
+  await app.register(paymentsPlugin, {
+    prefix: '/myprosper/api',
+    sessions,
+    mpesa,
+    cancellation,
+    vouchers,
+    reconciliation,
+  });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
@@ -254,6 +271,8 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
+  // The daily M-PESA reconciliation (payments' job) and its admin page share one service.
+  const reconciliation = new ReconciliationService(db, env, mpesa, app.log);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -280,6 +299,7 @@ export function wireFeatures(app: FastifyInstance) {
     mentorNoShowMoney,
     noShows,
     twoStepRecoveries,
+    reconciliation,
   };
 }
 

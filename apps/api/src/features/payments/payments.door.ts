@@ -12,6 +12,7 @@ export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from 
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
+export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';
 export { payShare } from './session-payments.ts';
 export { sendStkPush } from './stk-push.ts';

@@ -10,8 +10,11 @@ import { EarningsService } from './earnings.service.ts';
 import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
-import { earningsJob, groupCoverJob, mpesaReconcileJob } from './payments.jobs.ts';
+import { dailyReconciliationJob, earningsJob, groupCoverJob, mpesaReconcileJob } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import type { ReconciliationService } from './reconciliation.service.ts';
+import { statementsRoutes } from './statements.routes.ts';
+import { StatementsService } from './statements.service.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
 /** What payments get from app.ts: the services it shares with other features, and the vouchers side. */
@@ -20,6 +23,7 @@ export interface PaymentsPluginOptions {
   mpesa: MpesaService;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
+  reconciliation: ReconciliationService;
 }
 
 /**
@@ -33,6 +37,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const checkout = new CheckoutService(db);
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
+  app.jobs.define(dailyReconciliationJob(options.reconciliation, env.MPESA_DAILY_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,
@@ -47,6 +52,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
     sessions: options.sessions,
     cancellation: options.cancellation,
   });
+  await app.register(statementsRoutes, { statements: new StatementsService(db, env) });
   const gateway = createCardGateway(env);
   await app.register(cardRoutes, {
     checkout: new CardCheckoutService(db, env, gateway, options.vouchers),

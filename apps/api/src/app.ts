@@ -39,7 +39,9 @@ import { notificationsPlugin } from './features/notifications/notifications.door
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
   CancellationService,
+  createMpesaDisbursements,
   createMpesaService,
+  disbursementsInFlight,
   MentorNoShowRefunds,
   paymentsPlugin,
   ReconciliationService,
@@ -175,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const {
     sessions,
     mpesa,
+    disbursements,
     cancellation,
     noShows,
     vouchers,
@@ -218,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/myprosper/api',
     sessions,
     mpesa,
+    disbursements,
     cancellation,
     vouchers,
     reconciliation,
@@ -271,8 +275,13 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
-  // The daily M-PESA reconciliation (payments' job) and its admin page share one service.
-  const reconciliation = new ReconciliationService(db, env, mpesa, app.log);
+  // Money out through M-PESA (B2C, reversals): features that pay out register their purposes on it.
+  const disbursements = createMpesaDisbursements(app);
+  // The daily M-PESA reconciliation (payments' job) and its admin page share one service; after the pushes it
+  // runs the disbursements' check of requests still in flight.
+  const reconciliation = new ReconciliationService(db, env, mpesa, app.log, [
+    disbursementsInFlight(db, disbursements),
+  ]);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -295,6 +304,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    disbursements,
     cancellation,
     mentorNoShowMoney,
     noShows,

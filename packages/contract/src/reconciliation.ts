@@ -51,6 +51,8 @@ export const reconciliationNotes = {
   unknownReceipt: 'No payment or payout of ours has this receipt',
   stillPending: (minutes: number) => `M-PESA still says the push is being processed after ${minutes} minutes`,
   noPush: 'No push was recorded for this payment',
+  requestStillOpen: (kind: string, reference: string, checks: number) =>
+    `${kind} ${reference} has no final result from M-PESA after ${checks} status checks`,
   darajaDown: 'M-PESA did not answer the status check',
   missing: (receipt: string, amount: string) =>
     `Our payment with receipt ${receipt} (${amount}) is not on the statement for its period`,

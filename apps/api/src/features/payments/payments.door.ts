@@ -6,13 +6,24 @@
  * vouchers are bought and redeemed with the rest, and answer PaymentVouchers.
  */
 export { CancellationService } from './cancellation.service.ts';
-export { createMpesaService } from './create-mpesa-service.ts';
+export { createMpesaDisbursements, createMpesaService } from './create-mpesa-service.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
+export type {
+  AfterOutcome,
+  B2cRequestInput,
+  MpesaDisbursements,
+  MpesaOutcome,
+  MpesaRequestRow,
+  OutcomeHandler,
+  ReversalInput,
+  StatusCheckInput,
+} from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';
+export { disbursementsInFlight } from './reconciliation-in-flight.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';
 export { payShare } from './session-payments.ts';
 export { sendStkPush } from './stk-push.ts';

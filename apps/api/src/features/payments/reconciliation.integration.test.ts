@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { pdfTexts, reconciliationMessages, reconciliationNotes } from '@myprosper/contract/reconciliation';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
+import { wireFeatures } from '../../app.ts';
+import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { mpesaStatementImports, reconciliationRuns } from '../../db/schema/reconciliation.ts';
 import { createAdmin, createAdvisee, type UserRow } from '../../db/seed/factories.ts';
@@ -101,7 +104,10 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
   let admin: UserRow;
 
   beforeAll(async () => {
-    ctx = await createPaymentsTestApp({ MPESA_RECONCILE_AFTER_SECONDS: '0' });
+    ctx = await createPaymentsTestApp({
+      MPESA_RECONCILE_AFTER_SECONDS: '0',
+      MPESA_RESULTS_CHECK_AFTER_SECONDS: '0',
+    });
     admin = await createAdmin(ctx.database.db);
   });
   afterAll(async () => {
@@ -180,6 +186,41 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
     }, 15_000);
     const after = await ctx.database.db.select({ n: count() }).from(reconciliationRuns);
     expect(after[0]?.n).toBeGreaterThan(before[0]?.n ?? 0);
+  });
+
+  it('runs the check of payouts in flight: one still open after a day is kept, then settled by its status', async () => {
+    const { disbursements } = wireFeatures(ctx.app);
+    disbursements.onOutcome('reconciliation-test', async () => undefined);
+    // A B2C payment whose result never comes (the sandbox's 254711000000), made two days ago.
+    const row = await disbursements.request({
+      kind: 'B2C',
+      purpose: 'reconciliation-test',
+      reference: `reconciliation-test:${randomUUID()}`,
+      phone: '254711000000',
+      amount: 500,
+      remarks: 'Reconciliation test',
+    });
+    await ctx.database.db
+      .update(mpesaRequests)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(mpesaRequests.id, row.id));
+    const run = await callAs(ctx.app, admin, 'POST', 'reconciliation/runs');
+    expect(run.statusCode, run.body).toBe(200);
+    const open = async () =>
+      (
+        (await callAs(ctx.app, admin, 'GET', 'reconciliation')).json().data.items as Array<{ detail: string }>
+      ).filter((item) => item.detail.includes(row.reference));
+    expect(await open()).toEqual([expect.objectContaining({ problem: 'STILL_PENDING', amount: 500 })]);
+    // Transaction Status answers (the sandbox paid it): the request is final and the next run settles the item.
+    await eventually(async () => {
+      const [request] = await ctx.database.db
+        .select()
+        .from(mpesaRequests)
+        .where(eq(mpesaRequests.id, row.id));
+      expect(request?.state).toBe('SUCCEEDED');
+    }, 15_000);
+    await callAs(ctx.app, admin, 'POST', 'reconciliation/runs');
+    expect(await open()).toEqual([]);
   });
 
   it('keeps what M-PESA cannot tell for admins: re-check, then resolve with a note, audited', async () => {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { payouts } from '../../db/schema/admin.ts';
+import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
 import { ledgerTransactions, payments } from '../../db/schema/payments.ts';
 import {
   mpesaStatementImports,
@@ -33,7 +34,8 @@ export interface OpenItem {
 
 /** What we hold for a receipt: an M-PESA payment of ours, or a payout an admin recorded. */
 export interface OurReceipt {
-  kind: 'PAYMENT' | 'PAYOUT';
+  /** PAYMENT: money in; PAYOUT (recorded by an admin) and MPESA_REQUEST (B2C, reversal): money out. */
+  kind: 'PAYMENT' | 'PAYOUT' | 'MPESA_REQUEST';
   id: number;
   amount: number;
   ledgerTransactionId: number | null;
@@ -340,7 +342,61 @@ export class ReconciliationRepository {
       .select({ id: payouts.id, amount: payouts.amount, ledgerTransactionId: payouts.transactionId })
       .from(payouts)
       .where(sql`lower(${payouts.reference}) = lower(${receipt})`);
-    return payout ? { kind: 'PAYOUT', ...payout } : null;
+    if (payout) return { kind: 'PAYOUT', ...payout };
+    const [request] = await this.db
+      .select({ id: mpesaRequests.id, amount: mpesaRequests.amount })
+      .from(mpesaRequests)
+      .where(
+        and(
+          eq(mpesaRequests.receipt, receipt),
+          eq(mpesaRequests.state, 'SUCCEEDED'),
+          inArray(mpesaRequests.kind, ['B2C', 'REVERSAL']),
+        ),
+      )
+      .limit(1);
+    return request
+      ? { kind: 'MPESA_REQUEST', id: request.id, amount: request.amount ?? 0, ledgerTransactionId: null }
+      : null;
+  }
+
+  /** B2C payments and reversals still without a final result, made before `before`. */
+  async openMpesaRequests(before: Date) {
+    return this.db
+      .select({
+        id: mpesaRequests.id,
+        kind: mpesaRequests.kind,
+        reference: mpesaRequests.reference,
+        amount: mpesaRequests.amount,
+        statusChecks: mpesaRequests.statusChecks,
+      })
+      .from(mpesaRequests)
+      .where(
+        and(
+          inArray(mpesaRequests.kind, ['B2C', 'REVERSAL']),
+          inArray(mpesaRequests.state, ['REQUESTED', 'ACCEPTED', 'UNKNOWN']),
+          lte(mpesaRequests.createdAt, before),
+        ),
+      )
+      .orderBy(asc(mpesaRequests.id))
+      .limit(500);
+  }
+
+  /** Open items of requests that have a final result now are settled; answers how many. */
+  async settleFinishedRequestItems(now: Date): Promise<number> {
+    const rows = await this.db
+      .update(reconciliationItems)
+      .set({ status: 'SETTLED', updatedAt: now })
+      .where(
+        and(
+          eq(reconciliationItems.status, 'OPEN'),
+          sql`${reconciliationItems.subject} like 'mpesa-request:%'`,
+          sql`exists (select 1 from ${mpesaRequests} where ${mpesaRequests.id} =
+            substring(${reconciliationItems.subject} from 15)::int
+            and ${mpesaRequests.state} in ('SUCCEEDED', 'FAILED'))`,
+        ),
+      )
+      .returning({ id: reconciliationItems.id });
+    return rows.length;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Badge, Button, FileInput, Group, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, FileInput, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { formatKes } from '@myprosper/contract/payments';
 import {
   itemProblemLabels,
@@ -25,10 +25,10 @@ import { FormDialog, useFormSubmit } from '../components/form-dialog.tsx';
 import { formatDateTime } from '../lib/format.ts';
 
 const matchColors: Record<LineMatch, string> = {
-  MATCHED: 'teal',
-  UNKNOWN_RECEIPT: 'red',
-  AMOUNT_DIFFERS: 'orange',
-  IGNORED: 'gray',
+  MATCHED: 'teal.8',
+  UNKNOWN_RECEIPT: 'red.8',
+  AMOUNT_DIFFERS: 'orange.8',
+  IGNORED: 'gray.7',
 };
 const matchLabels: Record<LineMatch, string> = {
   MATCHED: 'Matched',
@@ -100,13 +100,9 @@ function ItemsTable({ items, actions }: { items: ReconciliationItem[]; actions: 
         {items.map((item) => (
           <Table.Tr key={item.id} data-testid={`reconciliation-item-${item.id}`}>
             <Table.Td>
-              <Badge
-                color={item.problem === 'MISSING_FROM_STATEMENT' ? 'orange' : 'red'}
-                variant="light"
-                radius="sm"
-              >
+              <Text fz="sm" fw={600} c={item.problem === 'MISSING_FROM_STATEMENT' ? 'orange.8' : 'red.8'}>
                 {itemProblemLabels[item.problem]}
-              </Badge>
+              </Text>
             </Table.Td>
             <Table.Td ff="monospace">
               {item.receipt ?? (item.paymentId ? `payment #${item.paymentId}` : '—')}
@@ -224,9 +220,9 @@ function StatementLines({ detail }: { detail: StatementImportDetail }) {
             <Table.Td ta="right">{line.paidIn ? line.paidIn.toLocaleString('en-KE') : ''}</Table.Td>
             <Table.Td ta="right">{line.withdrawn ? line.withdrawn.toLocaleString('en-KE') : ''}</Table.Td>
             <Table.Td>
-              <Badge color={matchColors[line.match]} variant="light" radius="sm">
+              <Text fz="sm" fw={600} c={matchColors[line.match]}>
                 {matchLabels[line.match]}
-              </Badge>
+              </Text>
             </Table.Td>
             <Table.Td fz="sm">
               {line.ledgerTransactionId !== null ? `Ledger #${line.ledgerTransactionId}` : ''}

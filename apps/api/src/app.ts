@@ -41,8 +41,10 @@ import {
   CancellationService,
   createMpesaDisbursements,
   createMpesaService,
+  disbursementsInFlight,
   MentorNoShowRefunds,
   paymentsPlugin,
+  ReconciliationService,
 } from './features/payments/payments.door.ts';
 import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
 import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
@@ -201,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vouchers,
     voucherPurchases,
     twoStepRecoveries,
+    reconciliation,
   } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -228,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cancellation,
     noShows,
     twoStepRecoveries,
+    reconciliation,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
@@ -240,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     disbursements,
     cancellation,
     vouchers,
+    reconciliation,
   });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
@@ -292,6 +297,11 @@ export function wireFeatures(app: FastifyInstance) {
   const mpesa = createMpesaService(app, vouchers.topUp);
   // Money out through M-PESA (B2C, reversals): features that pay out register their purposes on it.
   const disbursements = createMpesaDisbursements(app);
+  // The daily M-PESA reconciliation (payments' job) and its admin page share one service; after the pushes it
+  // runs the disbursements' check of requests still in flight.
+  const reconciliation = new ReconciliationService(db, env, mpesa, app.log, [
+    disbursementsInFlight(db, disbursements),
+  ]);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -319,6 +329,7 @@ export function wireFeatures(app: FastifyInstance) {
     mentorNoShowMoney,
     noShows,
     twoStepRecoveries,
+    reconciliation,
   };
 }
 

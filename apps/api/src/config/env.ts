@@ -190,6 +190,13 @@ export const envSchema = z.object({
   /** Pushes still pending after this many seconds are asked about (STK push query), on this schedule. */
   MPESA_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   MPESA_RECONCILE_CRON: z.string().min(9).default('* * * * *'),
+  /** The daily M-PESA reconciliation (every pending push asked about, what cannot be matched kept for admins). */
+  MPESA_DAILY_RECONCILE_CRON: z.string().min(9).default('30 3 * * *'),
+  /** Our business details on receipts and statements (PDF). */
+  BUSINESS_NAME: z.string().min(1).max(100).default('MyProsper Ltd'),
+  BUSINESS_ADDRESS: z.string().min(1).max(200).default('P.O. Box 00000-00100, Nairobi, Kenya'),
+  BUSINESS_KRA_PIN: z.string().min(1).max(20).default('P000000000X'),
+  BUSINESS_EMAIL: z.string().min(3).max(200).default('support@myprosper.test'),
   /**
    * M-PESA's asynchronous "Result" family (B2C payouts and refunds, Reversal, Transaction Status, Account
    * Balance; mpesa-b2c-c2b-whatsapp.md §1). The API operator ("initiator") and its password, encrypted for

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../src/db/schema/payments.ts';
 import { factoryPassword, type UserRow } from '../../src/db/seed/factories.ts';
 import { randomIp, uniqueEmail } from '../../src/features/auth/auth.test-helpers.ts';
 import { bearer, bookingPayload, everyDay } from '../../src/features/booking/booking.test-helpers.ts';
@@ -132,6 +134,10 @@ const table: Record<string, string> = {
   'GET /myprosper/api/getAdviseeBalance/:userId':           theAdviseeAndAdmins,
   'GET /myprosper/api/getAdvisorBalance/:userId':           theMentorAndAdmins,
   'GET /myprosper/api/getTransactions/:userId':             theAdviseeAndAdmins,
+  // PDFs: a payer's receipt (the advisee's payment is still pending: 422 to them and admins, 404 to others); a
+  // mentor's own earnings statement (admins name the mentor).
+  'GET /myprosper/api/payments/:id/receipt.pdf':            '401 422 404 404 404 422 401 401 401',
+  'GET /myprosper/api/earnings/statement.pdf':              '401 403 403 200 404 200 401 401 401',
   'POST /myprosper/api/generateCardHttpSignature':          '401 200 404 403 403 403 401 401 401',
   'POST /myprosper/api/card/receipt/session':               '400 400 400 400 400 400 400 400 400',
   'POST /myprosper/api/card/receipt/voucher':               '400 400 400 400 400 400 400 400 400',
@@ -214,6 +220,12 @@ const table: Record<string, string> = {
   'POST /myprosper/api/admin/payouts':                      adminOnly404,
   'GET /myprosper/api/admin/payouts/history':               adminOnly,
   'GET /myprosper/api/admin/payouts.csv':                   adminOnly,
+  'GET /myprosper/api/admin/reconciliation':                adminOnly,
+  'POST /myprosper/api/admin/reconciliation/runs':          adminOnly,
+  'POST /myprosper/api/admin/reconciliation/items/:id/recheck': adminOnly404,
+  'POST /myprosper/api/admin/reconciliation/items/:id/resolve': adminOnly404,
+  'POST /myprosper/api/admin/mpesaStatements':              adminOnly422,
+  'GET /myprosper/api/admin/mpesaStatements/:id':           adminOnly404,
   'GET /myprosper/api/admin/insights':                      adminOnly,
   'GET /myprosper/api/admin/audit':                         adminOnly,
   'GET /myprosper/api/admin/twoStepRecoveries':             adminOnly,
@@ -437,6 +449,16 @@ const requests: Record<string, Build> = {
   'GET /myprosper/api/getAdviseeBalance/:userId': (w) => ({ params: { userId: w.advisee.id } }),
   'GET /myprosper/api/getAdvisorBalance/:userId': (w) => ({ params: { userId: w.mentor.id } }),
   'GET /myprosper/api/getTransactions/:userId': (w) => ({ params: { userId: w.advisee.id } }),
+  'GET /myprosper/api/payments/:id/receipt.pdf': async (w) => {
+    const [row] = await ctx.database.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.payerId, w.advisee.id));
+    return { params: { id: row?.id ?? missing } };
+  },
+  'GET /myprosper/api/earnings/statement.pdf': (w) => ({
+    query: { month: '2026-11', mentorId: String(w.mentor.id) },
+  }),
   'POST /myprosper/api/generateCardHttpSignature': (w) => json({ purpose: 'SESSION', id: w.sessions.unpaid }),
   'POST /myprosper/api/card/receipt/session': () => form('req_reference_number=1&signature=forged'),
   'POST /myprosper/api/card/receipt/voucher': () => form('req_reference_number=1&signature=forged'),
@@ -577,6 +599,17 @@ const requests: Record<string, Build> = {
     payload: { mentorId: w.mentor.id, reason: 'Matrix check' },
   }),
   'POST /myprosper/api/admin/payouts': () => json({ mentorId: missing, amount: 1, reference: 'MATRIX' }),
+  'POST /myprosper/api/admin/reconciliation/runs': () => ({ payload: {} }),
+  'POST /myprosper/api/admin/reconciliation/items/:id/recheck': () => ({
+    params: { id: missing },
+    payload: {},
+  }),
+  'POST /myprosper/api/admin/reconciliation/items/:id/resolve': () => ({
+    params: { id: missing },
+    payload: { note: 'Matrix note' },
+  }),
+  'POST /myprosper/api/admin/mpesaStatements': () => json({ fileName: 'x.csv', content: 'not,a,statement' }),
+  'GET /myprosper/api/admin/mpesaStatements/:id': () => ({ params: { id: missing } }),
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query': () => json({}),

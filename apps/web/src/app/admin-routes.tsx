@@ -63,6 +63,13 @@ const adminRoutes: RouteObject[] = [
         Component: page(() => import('../features/admin/pages/payouts-page.tsx'), 'PayoutsPage'),
       },
       {
+        path: 'reconciliation',
+        Component: page(
+          () => import('../features/admin/pages/reconciliation-page.tsx'),
+          'ReconciliationPage',
+        ),
+      },
+      {
         path: 'insights',
         Component: page(() => import('../features/admin/pages/insights-page.tsx'), 'InsightsPage'),
       },

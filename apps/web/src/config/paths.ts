@@ -52,6 +52,7 @@ export const paths = {
   adminPayments: '/admin/payments',
   adminVouchers: '/admin/vouchers',
   adminPayouts: '/admin/payouts',
+  adminReconciliation: '/admin/reconciliation',
   adminInsights: '/admin/insights',
   adminAudit: '/admin/audit',
   adminRecoveries: '/admin/recoveries',

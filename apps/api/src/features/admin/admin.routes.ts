@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TwoStepRecoveries } from '../auth/auth.door.ts';
 import type { NoShowService } from '../calls/calls.door.ts';
-import type { CancellationService, MpesaService } from '../payments/payments.door.ts';
+import type { CancellationService, MpesaService, ReconciliationService } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';
@@ -11,6 +11,7 @@ import { adminPaymentsRoutes } from './payments.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminPricingRoutes } from './pricing.routes.ts';
 import { adminProgramsRoutes } from './programs.routes.ts';
+import { adminReconciliationRoutes } from './reconciliation.routes.ts';
 import { adminSessionsRoutes } from './sessions.routes.ts';
 import { adminTwoStepRecoveriesRoutes } from './two-step-recoveries.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
@@ -22,6 +23,7 @@ export interface AdminOptions {
   cancellation: CancellationService;
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
+  reconciliation: ReconciliationService;
 }
 
 /**
@@ -43,6 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);
+  await app.register(adminReconciliationRoutes, { reconciliation: options.reconciliation });
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTwoStepRecoveriesRoutes, { recoveries: options.twoStepRecoveries });

@@ -22,6 +22,8 @@ export type {
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
+export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';
+export { disbursementsInFlight } from './reconciliation-in-flight.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';
 export { payShare } from './session-payments.ts';
 export { sendStkPush } from './stk-push.ts';

@@ -3,6 +3,7 @@ import type { EarningsService } from './earnings.service.ts';
 import type { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
+import type { ReconciliationService } from './reconciliation.service.ts';
 
 export const mpesaReconcileJobName = 'reconcile-mpesa-payments';
 export const earningsJobName = 'settle-mentor-earnings';
@@ -38,6 +39,22 @@ export function groupCoverJob(service: GroupCoverService, cron: string): Recurri
     cron,
     async run() {
       await service.run();
+    },
+  };
+}
+
+export const dailyReconciliationJobName = 'reconcile-mpesa-daily';
+
+/**
+ * Once a day every pending M-PESA item is compared with Daraja and settled as its callback would be; the run is
+ * recorded with what it could not match (admins see it at /admin/reconciliation).
+ */
+export function dailyReconciliationJob(service: ReconciliationService, cron: string): RecurringJob {
+  return {
+    name: dailyReconciliationJobName,
+    cron,
+    async run() {
+      await service.run('SCHEDULED');
     },
   };
 }

@@ -12,8 +12,17 @@ import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
 import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
-import { earningsJob, groupCoverJob, mpesaReconcileJob, mpesaResultsCheckJob } from './payments.jobs.ts';
+import {
+  dailyReconciliationJob,
+  earningsJob,
+  groupCoverJob,
+  mpesaReconcileJob,
+  mpesaResultsCheckJob,
+} from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import type { ReconciliationService } from './reconciliation.service.ts';
+import { statementsRoutes } from './statements.routes.ts';
+import { StatementsService } from './statements.service.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
 /** What payments get from app.ts: the services it shares with other features, and the vouchers side. */
@@ -24,6 +33,7 @@ export interface PaymentsPluginOptions {
   disbursements: MpesaDisbursements;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
+  reconciliation: ReconciliationService;
 }
 
 /**
@@ -37,6 +47,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const checkout = new CheckoutService(db);
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
+  app.jobs.define(dailyReconciliationJob(options.reconciliation, env.MPESA_DAILY_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
   app.jobs.define(mpesaResultsCheckJob(options.disbursements, env.MPESA_RESULTS_CHECK_CRON));
   await app.register(mpesaResultsRoutes, { disbursements: options.disbursements });
@@ -53,6 +64,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
     sessions: options.sessions,
     cancellation: options.cancellation,
   });
+  await app.register(statementsRoutes, { statements: new StatementsService(db, env) });
   const gateway = createCardGateway(env);
   await app.register(cardRoutes, {
     checkout: new CardCheckoutService(db, env, gateway, options.vouchers),

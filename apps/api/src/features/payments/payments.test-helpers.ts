@@ -49,6 +49,7 @@ export async function createPaymentsTestApp(
       MPESA_SANDBOX_DELAY_MS: '20',
       JOBS_POLL_SECONDS: '0.5',
       MPESA_RECONCILE_CRON: '0 0 1 1 *',
+      MPESA_DAILY_RECONCILE_CRON: '0 0 1 1 *',
       EARNINGS_CRON: '0 0 1 1 *',
       // Every test of a file pays from the sandbox's one paying number; the limit per number has its own test
       // (mpesa-prompts.integration.test.ts).

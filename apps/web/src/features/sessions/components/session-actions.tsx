@@ -1,9 +1,12 @@
 import { Button, SimpleGrid } from '@mantine/core';
+import { statementPaths } from '@myprosper/contract/reconciliation';
 import type { Session } from '@myprosper/contract/sessions';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useLastPayment } from '../../../components/payments/payments-api.ts';
 import { useSessionRules } from '../../../components/session-policy/session-rules-api.ts';
 import { paths } from '../../../config/paths.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useDownloadCalendar } from '../api/download-calendar.ts';
 import { canCancel, canEnterCall, canReschedule, isActive, type Viewer } from '../lib/session-view.ts';
@@ -17,6 +20,20 @@ export function SessionActions({ session, viewer, now }: { session: Session; vie
   const calendar = useDownloadCalendar();
   const rules = useSessionRules().data?.rules;
   const [isCancelling, setIsCancelling] = useState(false);
+  // A mentee's receipt for what they paid by M-PESA or card (the latest payment, when it went through).
+  const lastPayment = useLastPayment(session.id, { enabled: !viewer.isAdvisor });
+  const receiptOf = lastPayment.data?.status === 'SUCCEEDED' ? lastPayment.data.id : null;
+  const [isFetchingReceipt, setIsFetchingReceipt] = useState(false);
+  async function downloadReceipt(paymentId: number): Promise<void> {
+    setIsFetchingReceipt(true);
+    try {
+      await downloadFile(statementPaths.paymentReceipt(paymentId), `myprosper-receipt-${paymentId}.pdf`);
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    } finally {
+      setIsFetchingReceipt(false);
+    }
+  }
   const isUpcoming = session.sessionStatus === 'UPCOMING';
   const callPath = session.sessionType === 'GROUP' ? paths.groupCall(session.id) : paths.call(session.id);
 
@@ -47,6 +64,16 @@ export function SessionActions({ session, viewer, now }: { session: Session; vie
           size="md"
         >
           Reschedule
+        </Button>
+      )}
+      {receiptOf !== null && (
+        <Button
+          variant="default"
+          size="md"
+          loading={isFetchingReceipt}
+          onClick={() => void downloadReceipt(receiptOf)}
+        >
+          Download receipt
         </Button>
       )}
       <Button component={Link} to={paths.topic(session.topic.id)} variant="default" size="md">

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWalletBalance } from '../api/get-wallet.ts';
+import { EarningsStatement } from '../components/earnings-statement.tsx';
 import { TransactionList } from '../components/transaction-list.tsx';
 
 /** /wallet: the balance (mentee: balance, mentor: walletBalance) and the Credited and Deducted tabs. */
@@ -46,6 +47,7 @@ function Wallet({ userId, isAdvisor }: { userId: number; isAdvisor: boolean }) {
             : 'Refunds and payments kept for you; used first when you pay for a session.'}
         </Text>
       </Card>
+      {isAdvisor && <EarningsStatement />}
       <Tabs defaultValue={walletTabs[0].type} keepMounted={false}>
         <Tabs.List grow mb="md">
           {walletTabs.map((tab) => (

@@ -73,7 +73,7 @@ export function chosenVideoProblem(file: { name: string; type?: string; size: nu
     extension !== undefined && (keptVideoExtensions as readonly string[]).includes(extension);
   const isKeptType = (acceptedVideoTypes as readonly string[]).includes(file.type ?? '');
   if (!isKeptName && !isKeptType) return uploadMessages.unsupportedVideo;
-  if (file.type && file.type.startsWith('video/') && !isKeptType) return uploadMessages.unsupportedVideo;
+  if (file.type?.startsWith('video/') && !isKeptType) return uploadMessages.unsupportedVideo;
   if (file.size > videoMaxBytes) return uploadMessages.videoTooLarge;
   if (file.size === 0) return uploadMessages.notAVideo;
   return null;

@@ -1,14 +1,25 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session.ts';
 import classes from './layout.module.css';
 
-const exploreLinks = [
-  { to: paths.topics, label: 'Topics' },
-  { to: paths.selfAssessment, label: 'Self Assessment' },
-  { to: paths.signup, label: 'Become a Mentee' },
-  { to: paths.newAdvisor, label: 'Become a Mentor' },
-];
+/**
+ * The Explore links that can serve this person: signing up as a mentee or applying as a mentor is for
+ * visitors; the self assessment is a mentee's (a visitor is asked to sign in first).
+ */
+export function exploreLinksFor({ isSignedIn, isAdvisor }: { isSignedIn: boolean; isAdvisor: boolean }) {
+  return [
+    { to: paths.topics, label: 'Topics' },
+    ...(isSignedIn && isAdvisor ? [] : [{ to: paths.selfAssessment, label: 'Self Assessment' }]),
+    ...(isSignedIn
+      ? []
+      : [
+          { to: paths.signup, label: 'Become a Mentee' },
+          { to: paths.newAdvisor, label: 'Become a Mentor' },
+        ]),
+  ];
+}
 
 const companyLinks = [
   { to: paths.about, label: 'About Us' },
@@ -33,6 +44,8 @@ const FIRST_YEAR = 2021;
  */
 export function Footer() {
   const year = new Date().getFullYear();
+  const { isSignedIn, isAdvisor } = useSession();
+  const exploreLinks = exploreLinksFor({ isSignedIn, isAdvisor });
   return (
     <footer className={classes.footer}>
       <div className={classes.footerInner}>

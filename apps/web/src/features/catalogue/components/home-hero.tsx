@@ -2,6 +2,7 @@ import { Box, Button, Container, Grid, Group, List, Paper, Text, ThemeIcon, Titl
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.ts';
 import { CheckIcon } from './icons.tsx';
 
 const highlights = [
@@ -13,6 +14,8 @@ const highlights = [
 /** The product's promise and the three ways in. */
 export function HomeHero() {
   const headingId = useId();
+  // Applying as a mentor is for visitors: a signed-in person has an account already.
+  const { isSignedIn } = useSession();
   return (
     <Box
       component="section"
@@ -41,9 +44,11 @@ export function HomeHero() {
               <Button component={Link} to={paths.advisors} size="md" variant="outline" color="white">
                 Find a mentor
               </Button>
-              <Button component={Link} to={paths.newAdvisor} size="md" variant="subtle" color="white">
-                Become a Mentor
-              </Button>
+              {!isSignedIn && (
+                <Button component={Link} to={paths.newAdvisor} size="md" variant="subtle" color="white">
+                  Become a Mentor
+                </Button>
+              )}
             </Group>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -8,17 +8,15 @@ import classes from './layout.module.css';
  * The Explore links that can serve this person: signing up as a mentee or applying as a mentor is for
  * visitors; the self assessment is a mentee's (a visitor is asked to sign in first).
  */
-export function exploreLinksFor({ isSignedIn, isAdvisor }: { isSignedIn: boolean; isAdvisor: boolean }) {
-  return [
-    { to: paths.topics, label: 'Topics' },
-    ...(isSignedIn && isAdvisor ? [] : [{ to: paths.selfAssessment, label: 'Self Assessment' }]),
-    ...(isSignedIn
-      ? []
-      : [
-          { to: paths.signup, label: 'Become a Mentee' },
-          { to: paths.newAdvisor, label: 'Become a Mentor' },
-        ]),
-  ];
+function exploreLinksFor(isSignedIn: boolean, isAdvisor: boolean) {
+  const links = [{ to: paths.topics, label: 'Topics' }];
+  if (!isAdvisor) links.push({ to: paths.selfAssessment, label: 'Self Assessment' });
+  if (!isSignedIn)
+    links.push(
+      { to: paths.signup, label: 'Become a Mentee' },
+      { to: paths.newAdvisor, label: 'Become a Mentor' },
+    );
+  return links;
 }
 
 const companyLinks = [
@@ -45,7 +43,7 @@ const FIRST_YEAR = 2021;
 export function Footer() {
   const year = new Date().getFullYear();
   const { isSignedIn, isAdvisor } = useSession();
-  const exploreLinks = exploreLinksFor({ isSignedIn, isAdvisor });
+  const exploreLinks = exploreLinksFor(isSignedIn, isAdvisor);
   return (
     <footer className={classes.footer}>
       <div className={classes.footerInner}>

@@ -10,16 +10,9 @@ import { getNavItems } from './nav-links.ts';
 import { SearchButton } from './search-button.tsx';
 import { useLogout } from './use-logout.ts';
 
-let menuCode: Promise<typeof import('./mobile-menu.tsx')> | null = null;
-/** The small-screen menu's code, fetched once (on idle after the first page, or at the first touch). */
-function loadMenu() {
-  menuCode ??= import('./mobile-menu.tsx');
-  return menuCode;
-}
+/** The small-screen menu's code (fetched soon after the first page on a small screen). */
+const loadMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(async () => ({ default: (await loadMenu()).MobileMenu }));
-
-/** Below 768 px the burger shows: the menu's code is wanted soon. */
-const smallScreen = '(max-width: 47.99em)';
 
 /** Spec 2.2: the links in a row from 768 px; below, a burger opens a menu sliding in over 300 ms. */
 export function Navbar() {
@@ -38,28 +31,14 @@ export function Navbar() {
     if (pathname !== openedAt.current) menu.close();
   }, [pathname]);
 
-  // On a small screen the menu's code comes once the first page has painted and the browser is idle, and
-  // the menu is mounted closed, so that the very first tap slides it in over 300 ms like every later one.
+  // On a small screen (below 768 px, where the burger shows) the menu's code comes once the first page has
+  // painted, and the menu is mounted closed: the very first tap slides it in over 300 ms like later ones.
   useEffect(() => {
-    if (!window.matchMedia?.(smallScreen).matches) return;
-    let isCancelled = false;
-    const prefetch = () =>
+    if (matchMedia('(max-width: 47.99em)').matches)
       void loadMenu().then(
-        () => !isCancelled && setMenuWasOpened(true),
+        () => setMenuWasOpened(true),
         () => undefined,
       );
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
-      return () => {
-        isCancelled = true;
-        window.cancelIdleCallback(id);
-      };
-    }
-    const timer = setTimeout(prefetch, 300);
-    return () => {
-      isCancelled = true;
-      clearTimeout(timer);
-    };
   }, []);
 
   const barItems = getNavItems({ isSignedIn, isAdvisor, isAdmin, inMenu: false });
@@ -93,7 +72,6 @@ export function Navbar() {
               type="button"
               className={`${plain.iconButton} ${classes.burger}`}
               data-opened={menuOpened || undefined}
-              onPointerDown={() => void loadMenu()}
               onClick={() => {
                 openedAt.current = window.location.pathname;
                 setMenuWasOpened(true);

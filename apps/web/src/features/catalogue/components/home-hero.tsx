@@ -2,7 +2,7 @@ import { Box, Button, Container, Grid, Group, List, Paper, Text, ThemeIcon, Titl
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useViewerId } from '../hooks/use-viewer-id.ts';
 import { CheckIcon } from './icons.tsx';
 
 const highlights = [
@@ -14,8 +14,9 @@ const highlights = [
 /** The product's promise and the three ways in. */
 export function HomeHero() {
   const headingId = useId();
-  // Applying as a mentor is for visitors: a signed-in person has an account already.
-  const { isSignedIn } = useSession();
+  // Applying as a mentor is for visitors: a signed-in person has an account already. (The viewer's id, not
+  // the session: this card is in the catalogue chunk, which must not take the shell's session module in.)
+  const isSignedIn = useViewerId() !== 0;
   return (
     <Box
       component="section"

@@ -172,7 +172,7 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   await expect(formMessage(page, 'The video must be an MP4, WebM or MOV file')).toBeVisible();
   await next.click();
   await expect(field(page, 'Occupation')).toBeVisible();
-  await expect(formMessage(page, 'The video must be an MP4, WebM or MOV file').first()).toBeVisible();
+  await expect(formMessage(page, 'The video must be an MP4, WebM or MOV file')).toHaveCount(1);
   await videoInput.setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: video });
   await expect(page.getByText('intro.webm')).toBeVisible();
   await next.click();

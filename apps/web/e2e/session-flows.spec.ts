@@ -90,13 +90,29 @@ test('Upcoming is soonest first, a cancelled session is under Cancelled, and the
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Upcoming', { exact: true })).toHaveCount(0);
 
-  // A paid session a day or more away: no Join yet, but when it opens (10 minutes before the start).
+  // Start/Join shows only while the call is open, by the server's rules (journeys open calls 30 days ahead):
+  // before that, the page says when it opens.
+  const rules = (await (await page.request.get('/myprosper/api/sessionRules')).json()) as {
+    data: { rules: { callEarlyJoinMinutes: number } };
+  };
+  const details = await page.request.get(`/myprosper/api/getAdvisorSessionById/${first}`, {
+    headers: advisee.auth,
+  });
+  const startsAt = Date.parse(
+    ((await details.json()) as { data: { startTimeUtc: string } }).data.startTimeUtc,
+  );
+  const opensAt = startsAt - rules.data.rules.callEarlyJoinMinutes * 60_000;
+  await page.clock.setFixedTime(new Date(opensAt - 2 * hourMs));
   await page.goto(`/sessions/${first}`);
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Join session' })).toHaveCount(0);
   await expect(
     page.getByText(/You can join the session from .+ at \d\d:\d\d \(East Africa Time\)/),
   ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join session' })).toHaveCount(0);
+  await page.clock.setFixedTime(new Date(opensAt + 60_000));
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Join session' })).toBeVisible();
+  await expect(page.getByText(/You can join the session from/)).toHaveCount(0);
 });
 
 test('the reschedule page says at once that a session within 24 hours cannot move, and knows its mentor', async ({

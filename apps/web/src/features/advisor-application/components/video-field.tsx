@@ -16,6 +16,7 @@ export function VideoField({
 }: {
   video: File | null;
   onChange: (video: File | null) => void;
+  /** The form already shows this field's error (one error at a time): the field only outlines itself. */
   error: boolean;
 }) {
   const resetRef = useRef<() => void>(null);
@@ -50,7 +51,7 @@ export function VideoField({
             ) : (
               <Text c="dimmed">No video chosen</Text>
             )}
-            {video && chosenVideoProblem(video) && (
+            {video && !error && chosenVideoProblem(video) && (
               <Text fz="sm" c="red.8" role="alert">
                 {chosenVideoProblem(video)}
               </Text>

@@ -8,7 +8,7 @@ export const bookingTexts = {
   noTopics: 'This mentor has no topics to book yet.',
   noFreeDates: 'No free dates at this time. Please choose another time.',
   noteLabel: 'Add a note to the mentor (optional)',
-  noteDescription: 'What would you like to talk about? Only your mentor sees it.',
+  noteDescription: 'What would you like to talk about? Only you and your mentor see it.',
   checkoutSession: 'Checkout Session',
   walletCovers: (balance: string) => `Your wallet balance of ${balance} covers this session`,
   mpesaWithWallet: (wallet: string, mpesa: string) =>

@@ -121,6 +121,16 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
     'Twenty years in banking and fintech, from teller to chief operating officer.',
   );
   await expect(page.getByText(/\d+\/400 characters/)).toBeVisible();
+  // What was typed survives a reload (issue 27), the proven phone too; the passwords are typed again.
+  await page.reload();
+  await expect(field(page, 'Full name')).toHaveValue(run.name);
+  await expect(field(page, 'Email')).toHaveValue(run.email);
+  await expect(field(page, 'Favourite quote')).toHaveValue('Leave every place better than you found it.');
+  await expect(page.getByRole('radio', { name: 'Male', exact: true })).toBeChecked();
+  await expect(page.getByText('Your phone number is verified')).toBeVisible();
+  await expect(field(page, 'Password')).toHaveValue('');
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(password);
   await next.click();
   await expect(formMessage(page, 'Please upload profile image')).toBeVisible();
 
@@ -157,6 +167,12 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   await videoInput.setInputFiles({ name: 'intro.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await next.click();
   await expect(formMessage(page, 'The file must be a video file')).toBeVisible();
+  // A video the server would refuse (it keeps MP4, WebM and MOV) is refused at once, before any upload.
+  await videoInput.setInputFiles({ name: 'intro.avi', mimeType: 'video/x-msvideo', buffer: video });
+  await expect(formMessage(page, 'The video must be an MP4, WebM or MOV file')).toBeVisible();
+  await next.click();
+  await expect(field(page, 'Occupation')).toBeVisible();
+  await expect(formMessage(page, 'The video must be an MP4, WebM or MOV file')).toHaveCount(1);
   await videoInput.setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: video });
   await expect(page.getByText('intro.webm')).toBeVisible();
   await next.click();

@@ -15,6 +15,9 @@ export type PaymentMode = z.infer<typeof paymentMode>;
 /** A group session has the booker plus 1 to this many other attendees. */
 export const maxOtherAttendees = 3;
 
+/** The longest note to the mentor a booking keeps (the database checks it too). */
+export const maxBookingNoteLength = 500;
+
 /** What the browser sends when nothing applies (phoneNumber, voucherCode). */
 export const notApplicable = 'N/A';
 
@@ -37,6 +40,12 @@ export const bookSessionRequest = z.object({
   paymentMode,
   phoneNumber: z.string().max(30).default(notApplicable),
   voucherCode: z.string().max(50).default(notApplicable),
+  /** The booking statement's note to the mentor (optional; empty is none). */
+  note: z
+    .string()
+    .trim()
+    .max(maxBookingNoteLength, `Your note to the mentor can have at most ${maxBookingNoteLength} characters`)
+    .nullish(),
 });
 /** What the browser sends. */
 export type BookSessionRequest = z.input<typeof bookSessionRequest>;

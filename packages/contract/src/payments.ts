@@ -300,7 +300,7 @@ export function cancellationPolicyText(options: {
 }): string {
   const hours = `${options.fullRefundHours} hour${options.fullRefundHours === 1 ? '' : 's'}`;
   if (options.by === 'ADVISOR') {
-    return 'Every mentee who has paid gets their payment back in full to their MyProsper wallet.';
+    return 'Every mentee who has paid gets their payment back in full: to their MyProsper wallet, and a share paid with a gift voucher back to that voucher, which can be used again.';
   }
   const rule = `Cancelling at least ${hours} before the start refunds your payment in full to your MyProsper wallet; later cancellations are not refunded.`;
   if (options.paid === 0) return `${rule} You have not paid for this session, so nothing is charged.`;

@@ -35,6 +35,10 @@ export const sessionRules = z.object({
   mpesaPromptsPerNumberPerHour: z.number().int().min(1),
   /** SMS from bookings and reminders to one number per day (verification codes aside). */
   smsPerNumberPerDay: z.number().int().min(1),
+  /** A session's call opens this many minutes before its start (the page shows 'Start/Join' from then). */
+  callEarlyJoinMinutes: z.number().int().min(0).default(10),
+  /** ...and stays open this many minutes after its end. */
+  callGraceMinutes: z.number().int().min(0).default(10),
 });
 export type SessionRules = z.infer<typeof sessionRules>;
 
@@ -55,6 +59,8 @@ export const defaultSessionRules: SessionRules = {
   lapsePauseHours: 24,
   mpesaPromptsPerNumberPerHour: 3,
   smsPerNumberPerDay: 5,
+  callEarlyJoinMinutes: 10,
+  callGraceMinutes: 10,
 };
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;

@@ -32,8 +32,11 @@ export const invitationStatuses = ['ACCEPTED', 'PENDING', 'DECLINED'] as const;
 export const invitationStatus = z.enum(invitationStatuses);
 export type InvitationStatus = z.infer<typeof invitationStatus>;
 
-/** List filters of /sessions: Pending is upcoming and unpaid (advisees only; mentors never have any). */
-export const sessionListStatuses = ['UPCOMING', 'PENDING', 'PAST'] as const;
+/**
+ * List filters of /sessions: Upcoming holds its hour (soonest first); Pending is upcoming and unpaid (advisees
+ * only; mentors never have any); Past ended confirmed; Cancelled is cancelled or expired unpaid (newest first).
+ */
+export const sessionListStatuses = ['UPCOMING', 'PENDING', 'PAST', 'CANCELLED'] as const;
 export const sessionListStatus = z.enum(sessionListStatuses);
 export type SessionListStatus = z.infer<typeof sessionListStatus>;
 
@@ -125,6 +128,8 @@ export const session = z.object({
   reschedulesLeft: z.number().int().optional(),
   /** ISO instant until which mentees' cancellations are refunded in full because the mentor moved it; else null. */
   movedByMentorFromUtc: z.string().nullable().optional(),
+  /** The booker's note to the mentor: shown to the mentor and the booker only; null when none (or not theirs). */
+  note: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof session>;
 

@@ -57,6 +57,28 @@ export function isVideoFileName(fileName: string | null | undefined): boolean {
   return extension !== undefined && (videoExtensions as readonly string[]).includes(extension);
 }
 
+/**
+ * Extensions of the videos the server keeps: it reads the content and keeps only MP4 (also .m4v), WebM and
+ * QuickTime (.mov, .qt); any other container named in `videoExtensions` (an .avi, .mkv, …) is refused.
+ */
+export const keptVideoExtensions = ['mp4', 'm4v', 'webm', 'mov', 'qt'] as const;
+
+/**
+ * What the server will refuse about a chosen video, known from its name, type and size before it is sent
+ * (the server still checks its content): null when nothing is.
+ */
+export function chosenVideoProblem(file: { name: string; type?: string; size: number }): string | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase();
+  const isKeptName =
+    extension !== undefined && (keptVideoExtensions as readonly string[]).includes(extension);
+  const isKeptType = (acceptedVideoTypes as readonly string[]).includes(file.type ?? '');
+  if (!isKeptName && !isKeptType) return uploadMessages.unsupportedVideo;
+  if (file.type?.startsWith('video/') && !isKeptType) return uploadMessages.unsupportedVideo;
+  if (file.size > videoMaxBytes) return uploadMessages.videoTooLarge;
+  if (file.size === 0) return uploadMessages.notAVideo;
+  return null;
+}
+
 /** The widest and tallest image accepted, read from its header before anything decodes it. */
 export const imageMaxPixelSide = 4000;
 

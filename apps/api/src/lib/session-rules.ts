@@ -9,6 +9,8 @@ export type SessionRulesEnv = Pick<
   | 'GROUP_CUTOFF_HOURS'
   | 'MPESA_PROMPTS_PER_NUMBER_PER_HOUR'
   | 'SMS_PER_NUMBER_PER_DAY'
+  | 'CALL_EARLY_JOIN_MINUTES'
+  | 'CALL_GRACE_MINUTES'
 >;
 
 /**
@@ -24,5 +26,7 @@ export function sessionRulesOf(env: SessionRulesEnv): SessionRules {
     groupCutoffHours: env.GROUP_CUTOFF_HOURS,
     mpesaPromptsPerNumberPerHour: env.MPESA_PROMPTS_PER_NUMBER_PER_HOUR,
     smsPerNumberPerDay: env.SMS_PER_NUMBER_PER_DAY,
+    callEarlyJoinMinutes: env.CALL_EARLY_JOIN_MINUTES,
+    callGraceMinutes: env.CALL_GRACE_MINUTES,
   };
 }

@@ -74,12 +74,15 @@ export const sessions = pgTable(
     rescheduleCount: integer('reschedule_count').notNull().default(0),
     /** Set by the mentor's first move: the start it had. Until then mentees cancel with a full refund. */
     fullRefundUntil: timestamp('full_refund_until', { withTimezone: true }),
+    /** The booker's note to the mentor, from the booking statement (at most 500 characters). */
+    note: text('note'),
     ...timestamps,
   },
   (t) => [
     check('sessions_range_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('sessions_amount_check', sql`${t.amount} >= 0`),
     check('sessions_reschedule_count_check', sql`${t.rescheduleCount} >= 0`),
+    check('sessions_note_length_check', sql`${t.note} is null or char_length(${t.note}) <= 500`),
     index('sessions_advisor_starts_idx').on(t.advisorId, t.startsAt),
     index('sessions_advisee_starts_idx').on(t.adviseeId, t.startsAt),
     index('sessions_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),

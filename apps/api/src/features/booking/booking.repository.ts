@@ -24,6 +24,8 @@ export interface NewSession {
   paymentMode: PaymentMode;
   amount: number;
   holdExpiresAt: Date | null;
+  /** The booker's note to the mentor, or null. */
+  note: string | null;
 }
 
 export interface NewParticipant {
@@ -139,11 +141,11 @@ function bookingInsertStatement(): SQL {
   return sql`
       with new_session as (
         insert into ${sessions} (reference, advisor_id, advisee_id, topic_id, session_type, starts_at, ends_at,
-                                 status, payment_status, payment_mode, amount, hold_expires_at)
+                                 status, payment_status, payment_mode, amount, hold_expires_at, note)
         values (${value('reference')}, ${value('advisorId')}, ${value('adviseeId')}, ${value('topicId')},
                 ${value('sessionType')}, ${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz,
                 ${value('status')}, ${value('paymentStatus')}, ${value('paymentMode')}, ${value('amount')},
-                ${value('holdExpiresAt')}::timestamptz)
+                ${value('holdExpiresAt')}::timestamptz, ${value('note')}::text)
         returning id, call_status, ics_sequence, starts_at, ends_at
       ), new_participants as (
         insert into ${sessionParticipants} (session_id, advisee_id, phone_number, email, amount, invitation_status,
@@ -354,6 +356,7 @@ export class BookingRepository {
       paymentMode: session.paymentMode,
       amount: session.amount,
       holdExpiresAt: session.holdExpiresAt?.toISOString() ?? null,
+      note: session.note,
       // Arrays go as one parameter each.
       attendeeIds: column((p) => p.adviseeId),
       phones: column((p) => p.phoneNumber),

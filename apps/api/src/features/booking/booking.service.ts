@@ -191,6 +191,7 @@ export class BookingService {
       paymentMode: input.paymentMode,
       amount,
       holdExpiresAt: isFree ? null : new Date(now.getTime() + this.env.BOOKING_HOLD_MINUTES * 60_000),
+      note: input.note ? input.note : null,
     };
     // A lapsed hold still blocks the hour until it is marked expired: mark such holds first.
     if (context.lapsedHold) await new SessionsRepository(this.db).expireStaleHolds(now);
@@ -240,6 +241,7 @@ export class BookingService {
       now: new Date(),
       timeZone: this.env.TIME_ZONE,
       maxReschedules: sessionRulesOf(this.env).maxReschedules,
+      viewerId: caller.id,
     });
   }
 

@@ -70,6 +70,8 @@ export function toSession(
     canRate?: boolean;
     /** SessionRules.maxReschedules */
     maxReschedules: number;
+    /** Who is looking, when known: the booker sees their own note to the mentor (the mentor always does). */
+    viewerId?: number;
   },
 ): Session {
   const { invitation } = options;
@@ -120,5 +122,9 @@ export function toSession(
       : null,
     reschedulesLeft: Math.max(0, options.maxReschedules - record.rescheduleCount),
     movedByMentorFromUtc: record.fullRefundUntil?.toISOString() ?? null,
+    note:
+      options.viewer === 'ADVISOR' || (options.viewerId !== undefined && options.viewerId === record.host.id)
+        ? record.note
+        : null,
   };
 }

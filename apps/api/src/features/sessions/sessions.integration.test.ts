@@ -119,37 +119,39 @@ describe('sessions: lists, details, calendar and ratings', () => {
   }
 
   describe('lists', () => {
-    it("show a mentee's sessions by status, newest first, lapsed holds as expired and never pending", async () => {
+    it("show a mentee's sessions by status: upcoming soonest first, lapsed holds only among the cancelled", async () => {
       const w = await world();
       const mine = (status: string, query = '') =>
         listIds(w.advisee, `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/${status}${query}`);
-      expect(await mine('UPCOMING')).toEqual([w.group.id, w.confirmed.id, w.lapsed, w.pending]);
+      expect(await mine('UPCOMING')).toEqual([w.pending, w.confirmed.id, w.group.id]);
       expect(await mine('PENDING')).toEqual([w.pending]);
       expect(await mine('PAST')).toEqual([w.past.id, w.olderPast.id]);
+      expect(await mine('CANCELLED')).toEqual([w.lapsed, w.lapsedPast.id]);
       expect(await mine('upcoming', '?sessionType=GROUP')).toEqual([w.group.id]);
-      expect(await mine('UPCOMING', '?sessionType=INDIVIDUAL&page=2&pageSize=2')).toEqual([w.pending]);
+      expect(await mine('UPCOMING', '?sessionType=INDIVIDUAL&page=2&pageSize=1')).toEqual([w.confirmed.id]);
 
       const res = await get(
         w.advisee,
         `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING?pageSize=2`,
       );
       const page = res.json().data;
-      expect(page).toMatchObject({ page: 1, pageSize: 2, total: 4 });
+      expect(page).toMatchObject({ page: 1, pageSize: 2, total: 3 });
       // The total counts every page: of one type, and past the last page too.
       const typed = await get(
         w.advisee,
-        `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING?sessionType=INDIVIDUAL&page=2&pageSize=2`,
+        `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING?sessionType=INDIVIDUAL&page=2&pageSize=1`,
       );
-      expect(typed.json().data).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+      expect(typed.json().data).toMatchObject({ page: 2, pageSize: 1, total: 2 });
       const beyond = await get(
         w.advisee,
         `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING?page=9&pageSize=2`,
       );
-      expect(beyond.json().data).toMatchObject({ sessions: [], page: 9, total: 4 });
-      const byId = new Map((page.sessions as ListedSession[]).map((s) => [s.id, s]));
-      expect(byId.get(w.group.id)).toMatchObject({ sessionType: 'GROUP', sessionStatus: 'UPCOMING' });
+      expect(beyond.json().data).toMatchObject({ sessions: [], page: 9, total: 3 });
       const all = await get(w.advisee, `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/UPCOMING`);
-      const lapsed = (all.json().data.sessions as ListedSession[]).find((s) => s.id === w.lapsed);
+      const byId = new Map((all.json().data.sessions as ListedSession[]).map((s) => [s.id, s]));
+      expect(byId.get(w.group.id)).toMatchObject({ sessionType: 'GROUP', sessionStatus: 'UPCOMING' });
+      const cancelled = await get(w.advisee, `/getAdviseeSessionsByIdAndStatus/${w.advisee.id}/CANCELLED`);
+      const lapsed = (cancelled.json().data.sessions as ListedSession[]).find((s) => s.id === w.lapsed);
       expect(lapsed).toMatchObject({ status: 'EXPIRED', paymentStatus: 'UNPAID' });
       // The invited friend sees the group session among theirs.
       expect(await listIds(w.friend, `/getAdviseeSessionsByIdAndStatus/${w.friend.id}/UPCOMING`)).toEqual([
@@ -161,7 +163,7 @@ describe('sessions: lists, details, calendar and ratings', () => {
       const w = await world();
       const res = await get(w.advisor, `/getAdvisorSessionsByIdAndStatus/${w.advisor.id}/UPCOMING`);
       const listed = res.json().data.sessions as ListedSession[];
-      expect(listed.map((s) => s.id)).toEqual([w.group.id, w.confirmed.id]);
+      expect(listed.map((s) => s.id)).toEqual([w.confirmed.id, w.group.id]);
       expect(listed.every((s) => s.paymentStatus === 'PAID')).toBe(true);
       expect(res.json().data.total).toBe(2);
       const beyond = await get(

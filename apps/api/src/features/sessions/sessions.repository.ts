@@ -27,6 +27,8 @@ export interface SessionRecord {
   rescheduleCount: number;
   /** The start before the mentor's first move, if they moved it: fully refundable to mentees until then. */
   fullRefundUntil: Date | null;
+  /** The booker's note to the mentor, or null. */
+  note: string | null;
   /** The move waiting for the paid mentees' answers, if one is open (not lapsed). */
   proposal: PendingProposal | null;
   topic: { id: number; name: string; tagLine: string; imgUrl: string };
@@ -152,6 +154,7 @@ export class SessionsRepository {
           mentorNoShow: sql<boolean>`coalesce(${calls.mentorNoShow}, false)`,
           rescheduleCount: sessions.rescheduleCount,
           fullRefundUntil: sessions.fullRefundUntil,
+          note: sessions.note,
           proposal: pendingProposalJson,
           topic: { id: topics.id, name: topics.name, tagLine: topics.tagLine, imgUrl: topics.imgUrl },
           advisor: personColumns(advisorUser),
@@ -246,20 +249,21 @@ export class SessionsRepository {
   }
 
   /**
-   * An advisee's sessions (as host or attendee who accepted), newest first, and the upcoming ones whose
-   * invitation was sent to their verified phone and is not answered yet. UPCOMING: not ended and not
-   * cancelled (a lapsed hold shows as expired); PENDING: not ended, still holding its slot and this person
-   * has not paid; PAST: ended and confirmed.
+   * An advisee's sessions (as host or attendee who accepted), and the upcoming ones whose invitation was sent
+   * to their verified phone and is not answered yet. UPCOMING: not ended and still holding its slot (paid, or
+   * unpaid within its hold), soonest first; PENDING: those this person has not paid; PAST: ended and
+   * confirmed, newest first; CANCELLED: cancelled, or unpaid past its hold (expired), newest first.
    */
   async listAdviseeSessionIds(
     filter: SessionListFilter & { phone?: string | null },
   ): Promise<{ ids: number[]; total: number }> {
     const { now, userId, phone } = listValues;
     const byStatus: Record<SessionListStatus, () => SQL> = {
-      UPCOMING: () => sql`${sessions.endsAt} > ${now} and ${sessions.status} <> 'CANCELLED'`,
+      UPCOMING: () => sql`${sessions.endsAt} > ${now} and ${holdsSlotAt(now)}`,
       PENDING: () => sql`${sessions.endsAt} > ${now} and ${holdsSlotAt(now)}
         and ${sessionParticipants.paymentStatus} = 'UNPAID'`,
       PAST: () => sql`${sessions.endsAt} <= ${now} and ${sessions.status} = 'CONFIRMED'`,
+      CANCELLED: () => sql`(${sessions.status} in ('CANCELLED', 'EXPIRED') or ${holdLapsedAt(now)})`,
     };
     return this.listPage(
       `sessions_advisee_${filter.status.toLowerCase()}`,
@@ -274,23 +278,30 @@ export class SessionsRepository {
     );
   }
 
-  /** A mentor's confirmed sessions, newest first; unpaid holds never show, and so Pending is always empty. */
+  /**
+   * A mentor's confirmed sessions (upcoming soonest first, past newest first) and those cancelled after they
+   * were paid (newest first); unpaid holds never show, and so Pending is always empty.
+   */
   async listAdvisorSessionIds(filter: SessionListFilter): Promise<{ ids: number[]; total: number }> {
     if (filter.status === 'PENDING') return { ids: [], total: 0 };
     const { now, userId } = listValues;
+    const byStatus: Record<Exclude<SessionListStatus, 'PENDING'>, () => SQL> = {
+      UPCOMING: () => sql`${sessions.status} = 'CONFIRMED' and ${sessions.endsAt} > ${now}`,
+      PAST: () => sql`${sessions.status} = 'CONFIRMED' and ${sessions.endsAt} <= ${now}`,
+      CANCELLED: () => sql`${sessions.status} = 'CANCELLED' and ${sessions.paymentStatus} = 'PAID'`,
+    };
+    const status = filter.status;
     return this.listPage(
-      `sessions_advisor_${filter.status.toLowerCase()}`,
+      `sessions_advisor_${status.toLowerCase()}`,
       filter,
-      () => sql`from ${sessions}
-        where ${sessions.advisorId} = ${userId} and ${sessions.status} = 'CONFIRMED'
-          and ${filter.status === 'UPCOMING' ? sql`${sessions.endsAt} > ${now}` : sql`${sessions.endsAt} <= ${now}`}`,
+      () => sql`from ${sessions} where ${sessions.advisorId} = ${userId} and ${byStatus[status]()}`,
       {},
     );
   }
 
   /**
-   * One page of a list of sessions, newest first, with how many there are in all, in one statement named per
-   * list and per whether a session type is asked (`source` gives the from and where clauses, built once per
+   * One page of a list of sessions, with how many there are in all: upcoming and pending soonest first, the
+   * others newest first. One statement named per list and per whether a session type is asked (`source` gives the from and where clauses, built once per
    * statement; the type's condition is added to them). Past the last page, the count is read on its own.
    */
   private async listPage(
@@ -300,6 +311,7 @@ export class SessionsRepository {
     extraValues: Record<string, unknown>,
   ): Promise<{ ids: number[]; total: number }> {
     const typed = filter.sessionType !== undefined;
+    const soonestFirst = filter.status === 'UPCOMING' || filter.status === 'PENDING';
     const statement = `${name}${typed ? '_typed' : ''}`;
     const rows = () =>
       typed ? sql`${source()} and ${sessions.sessionType} = ${listValues.sessionType}` : source();
@@ -313,7 +325,7 @@ export class SessionsRepository {
       this.db,
       `${statement}_page`,
       () => sql`select ${sessions.id}, (count(*) over ())::int as total ${rows()}
-        order by ${sessions.startsAt} desc, ${sessions.id} desc
+        order by ${soonestFirst ? sql`${sessions.startsAt} asc, ${sessions.id} asc` : sql`${sessions.startsAt} desc, ${sessions.id} desc`}
         limit ${listValues.limit} offset ${listValues.offset}`,
       { ...values, limit: filter.limit, offset: filter.offset },
     );

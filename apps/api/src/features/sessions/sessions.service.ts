@@ -107,6 +107,7 @@ export class SessionsService {
         timeZone: this.env.TIME_ZONE,
         canRate: refusal === null,
         maxReschedules: this.maxReschedules,
+        viewerId: caller.id,
       });
     }
     const participants = await new SessionsRepository(this.db).findParticipants([record.id]);
@@ -170,6 +171,7 @@ export class SessionsService {
           timeZone: this.env.TIME_ZONE,
           invitation: invitationOf(record.id),
           maxReschedules: this.maxReschedules,
+          viewerId: caller.id,
         }),
       ),
       page: filter.page,

@@ -1,14 +1,23 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session.ts';
 import classes from './layout.module.css';
 
-const exploreLinks = [
-  { to: paths.topics, label: 'Topics' },
-  { to: paths.selfAssessment, label: 'Self Assessment' },
-  { to: paths.signup, label: 'Become a Mentee' },
-  { to: paths.newAdvisor, label: 'Become a Mentor' },
-];
+/**
+ * The Explore links that can serve this person: signing up as a mentee or applying as a mentor is for
+ * visitors; the self assessment is a mentee's (a visitor is asked to sign in first).
+ */
+function exploreLinksFor(isSignedIn: boolean, isAdvisor: boolean) {
+  const links = [{ to: paths.topics, label: 'Topics' }];
+  if (!isAdvisor) links.push({ to: paths.selfAssessment, label: 'Self Assessment' });
+  if (!isSignedIn)
+    links.push(
+      { to: paths.signup, label: 'Become a Mentee' },
+      { to: paths.newAdvisor, label: 'Become a Mentor' },
+    );
+  return links;
+}
 
 const companyLinks = [
   { to: paths.about, label: 'About Us' },
@@ -33,6 +42,8 @@ const FIRST_YEAR = 2021;
  */
 export function Footer() {
   const year = new Date().getFullYear();
+  const { isSignedIn, isAdvisor } = useSession();
+  const exploreLinks = exploreLinksFor(isSignedIn, isAdvisor);
   return (
     <footer className={classes.footer}>
       <div className={classes.footerInner}>

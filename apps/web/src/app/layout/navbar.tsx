@@ -10,7 +10,9 @@ import { getNavItems } from './nav-links.ts';
 import { SearchButton } from './search-button.tsx';
 import { useLogout } from './use-logout.ts';
 
-const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.tsx')).MobileMenu }));
+/** The small-screen menu's code (fetched soon after the first page on a small screen). */
+const loadMenu = () => import('./mobile-menu.tsx');
+const MobileMenu = lazy(async () => ({ default: (await loadMenu()).MobileMenu }));
 
 /** Spec 2.2: the links in a row from 768 px; below, a burger opens a menu sliding in over 300 ms. */
 export function Navbar() {
@@ -28,6 +30,16 @@ export function Navbar() {
   useEffect(() => {
     if (pathname !== openedAt.current) menu.close();
   }, [pathname]);
+
+  // On a small screen (below 768 px, where the burger shows) the menu's code comes once the first page has
+  // painted, and the menu is mounted closed: the very first tap slides it in over 300 ms like later ones.
+  useEffect(() => {
+    if (matchMedia('(max-width: 47.99em)').matches)
+      void loadMenu().then(
+        () => setMenuWasOpened(true),
+        () => undefined,
+      );
+  }, []);
 
   const barItems = getNavItems({ isSignedIn, isAdvisor, isAdmin, inMenu: false });
   const menuItems = getNavItems({ isSignedIn, isAdvisor, isAdmin, inMenu: true });

@@ -1,11 +1,14 @@
 import { Button, FileButton, Group, Input, Paper, Stack, Text } from '@mantine/core';
-import { acceptedVideoTypes, videoExtensions } from '@myprosper/contract/uploads';
+import { acceptedVideoTypes, chosenVideoProblem, keptVideoExtensions } from '@myprosper/contract/uploads';
 import { useId, useRef } from 'react';
 import { formatBytes } from '../lib/application-form.ts';
 
-const accept = [...acceptedVideoTypes, ...videoExtensions.map((extension) => `.${extension}`)].join(',');
+const accept = [...acceptedVideoTypes, ...keptVideoExtensions.map((extension) => `.${extension}`)].join(',');
 
-/** The introduction video: chosen here, checked by Next (by extension) and by the server (by content). */
+/**
+ * The introduction video: chosen here and checked at once by its name, type and size (what the server would
+ * refuse is said before any upload), again by Next, and by the server by its content.
+ */
 export function VideoField({
   video,
   onChange,
@@ -13,6 +16,7 @@ export function VideoField({
 }: {
   video: File | null;
   onChange: (video: File | null) => void;
+  /** The form already shows this field's error (one error at a time): the field only outlines itself. */
   error: boolean;
 }) {
   const resetRef = useRef<() => void>(null);
@@ -46,6 +50,11 @@ export function VideoField({
               </>
             ) : (
               <Text c="dimmed">No video chosen</Text>
+            )}
+            {video && !error && chosenVideoProblem(video) && (
+              <Text fz="sm" c="red.8" role="alert">
+                {chosenVideoProblem(video)}
+              </Text>
             )}
           </Stack>
           <FileButton

@@ -162,3 +162,39 @@ export function formatBytes(bytes: number): string {
 export function isPhoneProven(values: ApplicationValues): boolean {
   return values.phoneProof !== '' && values.provenPhone === phoneToSend(values.phone);
 }
+
+/** Where the application as typed is kept across a reload of the tab (never the files or the passwords). */
+export const applicationDraftKey = 'myprosper.application-draft';
+
+/** The application as typed, to keep: every field but the passwords. */
+export function toDraft(values: ApplicationValues): string {
+  const { password: _password, confirmPassword: _confirm, ...kept } = values;
+  return JSON.stringify(kept);
+}
+
+/** The kept application over the empty one; anything unreadable or of the wrong shape is left out. */
+export function fromDraft(text: string | null): ApplicationValues {
+  if (!text) return emptyApplication;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return emptyApplication;
+  }
+  if (!parsed || typeof parsed !== 'object') return emptyApplication;
+  const draft = parsed as Record<string, unknown>;
+  const restored: Record<string, unknown> = { ...emptyApplication };
+  for (const [field, empty] of Object.entries(emptyApplication)) {
+    if (field === 'password' || field === 'confirmPassword') continue;
+    const value = draft[field];
+    if (value === undefined) continue;
+    if (Array.isArray(empty)) {
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) restored[field] = value;
+    } else if (typeof empty === 'object' && empty !== null) {
+      if (value && typeof value === 'object') restored[field] = { ...empty, ...(value as object) };
+    } else if (typeof value === typeof empty) {
+      restored[field] = value;
+    }
+  }
+  return restored as unknown as ApplicationValues;
+}

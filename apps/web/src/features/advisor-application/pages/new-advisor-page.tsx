@@ -7,7 +7,7 @@ import {
   validateTerms,
 } from '@myprosper/contract/advisor-application';
 import type { FieldProblem } from '@myprosper/contract/profiles';
-import { uploadMessages, videoMaxBytes } from '@myprosper/contract/uploads';
+import { chosenVideoProblem } from '@myprosper/contract/uploads';
 import { verificationMessages } from '@myprosper/contract/verification';
 import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
@@ -27,11 +27,13 @@ import { useAppHeaderHeight } from '../components/use-app-header-height.ts';
 import {
   type ApplicationFilesState,
   type ApplicationValues,
-  emptyApplication,
+  applicationDraftKey,
+  fromDraft,
   isPhoneProven,
   markedFields,
   noFiles,
   toApplicationForm,
+  toDraft,
   toFormData,
 } from '../lib/application-form.ts';
 
@@ -59,11 +61,34 @@ function checkStep(
   if (step === 1) {
     const problem = validateExpertise(form, { videoFileName: files.video?.name ?? null });
     if (problem) return problem;
-    return files.video && files.video.size > videoMaxBytes
-      ? { field: 'video', message: uploadMessages.videoTooLarge }
-      : null;
+    const videoProblem = files.video ? chosenVideoProblem(files.video) : null;
+    return videoProblem ? { field: 'video', message: videoProblem } : null;
   }
   return validateTerms(form);
+}
+
+function readDraft(): string | null {
+  try {
+    return window.sessionStorage.getItem(applicationDraftKey);
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(values: ApplicationValues): void {
+  try {
+    window.sessionStorage.setItem(applicationDraftKey, toDraft(values));
+  } catch {
+    // Storage full or refused: the application still works, only not across a reload.
+  }
+}
+
+function clearDraft(): void {
+  try {
+    window.sessionStorage.removeItem(applicationDraftKey);
+  } catch {
+    // Nothing kept.
+  }
 }
 
 /** /new_advisor: Bio Data, Interest & Expertise, Submit for Review; one multipart request at the end. */
@@ -73,13 +98,18 @@ export function NewAdvisorPage() {
   const topics = useLiveTopics();
   const register = useRegisterAdvisor();
   const [active, setActive] = useState(0);
-  const [values, setValues] = useState<ApplicationValues>(emptyApplication);
+  // What was typed survives a reload of the tab (not the files or the passwords: they are chosen again).
+  const [values, setValues] = useState<ApplicationValues>(() => fromDraft(readDraft()));
   const [files, setFiles] = useState<ApplicationFilesState>(noFiles);
   const [triedStep, setTriedStep] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState<{ message: string; email: string } | null>(null);
   const [scroll] = useWindowScroll();
   const headerHeight = useAppHeaderHeight();
+
+  useEffect(() => {
+    if (!submitted) writeDraft(values);
+  }, [values, submitted]);
 
   const photoUrl = files.photo?.previewUrl;
   useEffect(() => () => void (photoUrl && URL.revokeObjectURL(photoUrl)), [photoUrl]);
@@ -115,6 +145,7 @@ export function NewAdvisorPage() {
     try {
       const answer = await register.mutateAsync({ form: toFormData(values, files), onProgress: setProgress });
       setSubmitted({ message: answer.message, email: values.email.trim() });
+      clearDraft();
       window.scrollTo({ top: 0 });
     } catch (failure) {
       notify.error(errorMessage(failure));

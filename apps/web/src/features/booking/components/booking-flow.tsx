@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notApplicable, type PaymentMode } from '@myprosper/contract/booking';
 import type { SessionType } from '@myprosper/contract/sessions';
 import { useState } from 'react';
+import { useAdviseeBalance } from '../../../components/payments/payments-api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useBookSession } from '../api/book-session.ts';
@@ -46,6 +47,8 @@ export function BookingFlow({
   const [phones, setPhones] = useState<string[]>(['']);
   const [otherPhones, setOtherPhones] = useState<string[]>([]);
   const [paymentMode, setPaymentMode] = useState<PaymentMode>('MPESA');
+  const [note, setNote] = useState('');
+  const balance = useAdviseeBalance(slot ? adviseeId : null);
 
   const isGroup = sessionType === 'GROUP';
   const steps: Step[] = isGroup ? ['type', 'attendees', 'statement'] : ['type', 'statement'];
@@ -60,6 +63,7 @@ export function BookingFlow({
     setStep('type');
     setPhones(['']);
     setOtherPhones([]);
+    setNote('');
     onClose();
   }
 
@@ -88,9 +92,11 @@ export function BookingFlow({
         // Every way of paying follows the booking (BookingPayment); the voucher code is asked there.
         phoneNumber: notApplicable,
         voucherCode: notApplicable,
+        note: note.trim() === '' ? null : note.trim(),
       });
       setStep('type');
       setPhones(['']);
+      setNote('');
       onBooked({ ...result, paymentMode });
     } catch (failure) {
       if (failure instanceof ApiError && failure.statusCode === 409) {
@@ -161,8 +167,11 @@ export function BookingFlow({
               sessionType={sessionType}
               otherPhones={isGroup ? otherPhones : []}
               price={isGroup ? groupPrice.data : individualPrice.data}
+              walletBalance={balance.data}
               paymentMode={paymentMode}
               onPaymentModeChange={setPaymentMode}
+              note={note}
+              onNoteChange={setNote}
               onBack={() => setStep('type')}
               onConfirm={() => void confirm()}
               isSubmitting={book.isPending}

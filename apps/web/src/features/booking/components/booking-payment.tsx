@@ -19,8 +19,8 @@ import { getSession } from '../api/get-session.ts';
 import type { BookingResult } from './booking-success-dialog.tsx';
 
 /**
- * Paying right after booking (spec 4): MPESA opens the phone dialog and starts the push (Checkout Session
- * instead when the wallet already covers the share); WALLET checks out from the wallet; CARD goes to the
+ * Paying right after booking (spec 4): MPESA opens the phone dialog and starts the push for what the wallet
+ * does not cover; WALLET ('Checkout Session', offered when the wallet covers the share) checks out from it; CARD goes to the
  * card provider's hosted page (signed on the server), which brings the mentee back to the session;
  * VOUCHER opens the voucher code dialog. A booking with nothing to pay never comes here. What is left unpaid
  * shows in the booking-success dialog, to be paid from the session page.
@@ -93,7 +93,12 @@ export function BookingPayment({
       } catch {
         balance = 0;
       }
-      if (walletCoversShare(share, balance)) return payFromWallet(result);
+      // The statement offered Checkout Session instead when the wallet covered the share; if it has come to
+      // cover it since, nothing is taken without being asked: the session page offers Checkout Session.
+      if (walletCoversShare(share, balance)) {
+        onShowBooked(result);
+        return;
+      }
       setOwed(mobileMoneyAmount(share, balance));
       setPhoneOpen(true);
     }

@@ -7,4 +7,11 @@ export const bookingTexts = {
   noFreeHours: 'This mentor has no free hours in the coming weeks. Please check again later.',
   noTopics: 'This mentor has no topics to book yet.',
   noFreeDates: 'No free dates at this time. Please choose another time.',
+  noteLabel: 'Add a note to the mentor (optional)',
+  noteDescription: 'What would you like to talk about? Only you and your mentor see it.',
+  checkoutSession: 'Checkout Session',
+  walletCovers: (balance: string) => `Your wallet balance of ${balance} covers this session`,
+  mpesaWithWallet: (wallet: string, mpesa: string) =>
+    `${wallet} from your wallet and ${mpesa} from your phone`,
+  mpesaCoveredByWallet: 'Not needed: your wallet covers this session',
 } as const;

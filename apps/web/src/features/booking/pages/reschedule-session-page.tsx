@@ -1,12 +1,15 @@
-import { Anchor, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { defaultSessionRules } from '@myprosper/contract/rules';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { OverlayLoader } from '../../../components/overlay-loader.tsx';
+import { useSessionRules } from '../../../components/session-policy/session-rules-api.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdvisorAvailability } from '../api/get-availability.ts';
 import { useSessionToReschedule } from '../api/get-session.ts';
@@ -14,6 +17,7 @@ import { useRescheduleSession } from '../api/reschedule-session.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { SlotPicker } from '../components/slot-picker.tsx';
 import { useRouteId } from '../hooks/use-route-id.ts';
+import { rescheduleRefusal } from '../lib/reschedule-refusal.ts';
 import {
   buildDayChoices,
   dateChipLabel,
@@ -32,6 +36,8 @@ import {
 export function RescheduleSessionPage() {
   useDocumentTitle('Reschedule Session');
   const navigate = useNavigate();
+  const { isAdvisor } = useSession();
+  const rules = useSessionRules().data?.rules ?? defaultSessionRules;
   const sessionId = useRouteId('sessionId');
   const advisorId = useRouteId('advisorId');
   const session = useSessionToReschedule(sessionId);
@@ -50,7 +56,9 @@ export function RescheduleSessionPage() {
     [availability.data, current],
   );
 
-  if (sessionId === null || advisorId === null || session.isError || availability.isError) {
+  // An address naming another mentor than the session's is not this session's: no one else's hours show.
+  const isWrongMentor = session.data !== undefined && session.data.advisor.id !== advisorId;
+  if (sessionId === null || advisorId === null || session.isError || availability.isError || isWrongMentor) {
     return (
       <Container size="sm" py="xl">
         <Title order={1} size="h2">
@@ -76,6 +84,24 @@ export function RescheduleSessionPage() {
   }
 
   const { data } = session;
+  const refusal = rescheduleRefusal(data, isAdvisor, new Date(), rules);
+  if (refusal) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1} size="h2" mb="lg">
+          Reschedule your {data.topic.name} Session
+        </Title>
+        <Alert color="orange" variant="light" role="alert" mb="md">
+          <Text fw={600}>{refusal}</Text>
+        </Alert>
+        <Text ta="center">
+          <Anchor component={Link} to={paths.session(data.id)}>
+            Back to the session
+          </Anchor>
+        </Text>
+      </Container>
+    );
+  }
   const selection = picked ? keepValid(choices, picked) : selectionAt(choices, current);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {

@@ -2,6 +2,7 @@ import { Box, Button, Container, Grid, Group, List, Paper, Text, ThemeIcon, Titl
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useViewerId } from '../hooks/use-viewer-id.ts';
 import { CheckIcon } from './icons.tsx';
 
 const highlights = [
@@ -13,6 +14,9 @@ const highlights = [
 /** The product's promise and the three ways in. */
 export function HomeHero() {
   const headingId = useId();
+  // Applying as a mentor is for visitors: a signed-in person has an account already. (The viewer's id, not
+  // the session: this card is in the catalogue chunk, which must not take the shell's session module in.)
+  const isSignedIn = useViewerId() !== 0;
   return (
     <Box
       component="section"
@@ -41,9 +45,11 @@ export function HomeHero() {
               <Button component={Link} to={paths.advisors} size="md" variant="outline" color="white">
                 Find a mentor
               </Button>
-              <Button component={Link} to={paths.newAdvisor} size="md" variant="subtle" color="white">
-                Become a Mentor
-              </Button>
+              {!isSignedIn && (
+                <Button component={Link} to={paths.newAdvisor} size="md" variant="subtle" color="white">
+                  Become a Mentor
+                </Button>
+              )}
             </Group>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

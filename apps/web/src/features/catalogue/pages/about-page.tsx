@@ -2,6 +2,7 @@ import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } 
 import { useEffect, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** /about: the idea behind MyProsper. The footer links to #vision and #mission. */
@@ -13,6 +14,7 @@ export function AboutPage() {
   const visionHeading = useId();
   const missionHeading = useId();
   useDocumentTitle('About Us');
+  const { isSignedIn } = useSession();
   useScrollToHash();
 
   return (
@@ -86,9 +88,11 @@ export function AboutPage() {
         <Button component={Link} to={paths.topics}>
           Explore programs
         </Button>
-        <Button component={Link} to={paths.newAdvisor} variant="default">
-          Become a Mentor
-        </Button>
+        {!isSignedIn && (
+          <Button component={Link} to={paths.newAdvisor} variant="default">
+            Become a Mentor
+          </Button>
+        )}
       </Group>
     </Container>
   );

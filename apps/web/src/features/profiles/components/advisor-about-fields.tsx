@@ -10,10 +10,13 @@ export function AdvisorAboutFields({
   values,
   onChange,
   invalid,
+  showsLengthError = true,
 }: {
   values: AdvisorProfileValues;
   onChange: (field: AboutField, value: string) => void;
   invalid: ReadonlySet<string>;
+  /** False while the form shows another error: one error at a time (the counter still turns red). */
+  showsLengthError?: boolean;
 }) {
   const length = values.biography.trim().length;
   const isTooLong = length > biographyMaxLength;
@@ -28,7 +31,9 @@ export function AdvisorAboutFields({
         maxRows={12}
         value={values.biography}
         onChange={(event) => onChange('biography', event.currentTarget.value)}
-        error={isTooLong ? messages.biographyTooLong : invalid.has('biography')}
+        error={
+          isTooLong && showsLengthError ? messages.biographyTooLong : invalid.has('biography') || isTooLong
+        }
         description={
           <Text component="span" fz="xs" c={isTooLong ? 'red.9' : 'dimmed'} aria-live="polite">
             {length}/{biographyMaxLength} characters

@@ -77,6 +77,9 @@ function AdvisorEditForm({ profile }: { profile: AdvisorProfile }) {
     messages.fillAllFields,
   );
 
+  // One error at a time: the biography's own length message says it already, beside the field.
+  const formMessage = problem && problem.message !== messages.biographyTooLong ? problem.message : null;
+
   function change(field: keyof AdvisorProfileValues, value: string): void {
     setValues((current) => ({ ...current, [field]: value }));
   }
@@ -126,7 +129,12 @@ function AdvisorEditForm({ profile }: { profile: AdvisorProfile }) {
                 isInvalid={invalid.has('currentPassword')}
               />
             )}
-            <AdvisorAboutFields values={values} onChange={change} invalid={invalid} />
+            <AdvisorAboutFields
+              values={values}
+              onChange={change}
+              invalid={invalid}
+              showsLengthError={formMessage === null}
+            />
             <Divider />
             <ProfileVideoEditor
               videoUrl={values.videoURL}
@@ -134,7 +142,7 @@ function AdvisorEditForm({ profile }: { profile: AdvisorProfile }) {
               onUploaded={(url) => setValues((current) => ({ ...current, videoURL: url }))}
             />
             <Divider />
-            <FormError message={problem?.message ?? null} />
+            <FormError message={formMessage} />
             <Button type="submit" size="md" disabled={!isChanged} loading={update.isPending}>
               Update
             </Button>

@@ -1,7 +1,7 @@
-import { Button, SimpleGrid } from '@mantine/core';
+import { Button, SimpleGrid, Text } from '@mantine/core';
 import { statementPaths } from '@myprosper/contract/reconciliation';
 import type { Session } from '@myprosper/contract/sessions';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLastPayment } from '../../../components/payments/payments-api.ts';
 import { useSessionRules } from '../../../components/session-policy/session-rules-api.ts';
@@ -9,7 +9,15 @@ import { paths } from '../../../config/paths.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useDownloadCalendar } from '../api/download-calendar.ts';
-import { canCancel, canEnterCall, canReschedule, isActive, type Viewer } from '../lib/session-view.ts';
+import {
+  callEntry,
+  callWindow,
+  canCancel,
+  canReschedule,
+  instantInWords,
+  isActive,
+  type Viewer,
+} from '../lib/session-view.ts';
 import { CancelSessionDialog } from './cancel-session-dialog.tsx';
 
 /**
@@ -36,13 +44,32 @@ export function SessionActions({ session, viewer, now }: { session: Session; vie
   }
   const isUpcoming = session.sessionStatus === 'UPCOMING';
   const callPath = session.sessionType === 'GROUP' ? paths.groupCall(session.id) : paths.call(session.id);
+  const [clock, setClock] = useState(now);
+  const entry = callEntry(session, viewer, clock, rules);
+  const { opensAt, closesAt } = callWindow(session, rules);
+  // The page shows Start/Join from the moment the call opens, and not after it closes, without a reload.
+  useEffect(() => {
+    const next = entry === 'notYet' ? opensAt : entry === 'open' ? closesAt : null;
+    if (!next) return;
+    const wait = next.getTime() - Date.now();
+    if (wait > 2_147_483_647) return;
+    const timer = setTimeout(() => setClock(new Date()), Math.max(0, wait) + 250);
+    return () => clearTimeout(timer);
+  }, [entry, opensAt, closesAt]);
+  const startLabel = viewer.isAdvisor ? 'Start session' : 'Join session';
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      {canEnterCall(session, viewer) && (
+      {entry === 'open' && (
         <Button component={Link} to={callPath} size="md">
-          {viewer.isAdvisor ? 'Start session' : 'Join session'}
+          {startLabel}
         </Button>
+      )}
+      {entry === 'notYet' && (
+        <Text fz="sm" c="dimmed" style={{ alignSelf: 'center' }}>
+          {viewer.isAdvisor ? 'You can start the session' : 'You can join the session'} from{' '}
+          {instantInWords(opensAt.toISOString())} (East Africa Time)
+        </Text>
       )}
       {isUpcoming && isActive(session) && !session.yourInvitation && (
         <Button

@@ -85,3 +85,17 @@ export function BookingFacts({ session, viewer }: { session: Session; viewer: Vi
     </Card>
   );
 }
+
+/** The booker's note to the mentor (the booking statement's), shown to the mentor and the booker. */
+export function SessionNote({ session, viewer }: { session: Session; viewer: Viewer }) {
+  const headingId = useId();
+  if (!session.note) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="xs">
+        {viewer.isAdvisor ? `Note from ${session.advisee.name}` : 'Your note to the mentor'}
+      </Title>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{session.note}</Text>
+    </Card>
+  );
+}

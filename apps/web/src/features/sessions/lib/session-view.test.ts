@@ -2,6 +2,7 @@ import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { describe, expect, it } from 'vitest';
 import {
   awaitsMyAnswer,
+  callEntry,
   canEnterCall,
   canRate,
   canReschedule,
@@ -116,8 +117,11 @@ describe('session view', () => {
   });
 
   it('lets people into the call only for upcoming paid sessions, and mentees rate past ones', () => {
-    expect(canEnterCall(makeSession(), mentee)).toBe(false);
-    expect(canEnterCall(makeSession({ status: 'CONFIRMED', paymentStatus: 'PAID' }), mentee)).toBe(true);
+    const atStart = new Date('2022-01-03T06:00:00Z');
+    expect(canEnterCall(makeSession(), mentee, atStart)).toBe(false);
+    expect(canEnterCall(makeSession({ status: 'CONFIRMED', paymentStatus: 'PAID' }), mentee, atStart)).toBe(
+      true,
+    );
     const past = makeSession({ sessionStatus: 'PAST', status: 'CONFIRMED', paymentStatus: 'PAID' });
     // Whether the caller may rate is the server's word (paid, attended, not rated yet).
     expect(canRate(past, mentee)).toBe(false);
@@ -134,8 +138,23 @@ describe('session view', () => {
     });
     expect(paymentBadge(ended, mentee)).toBe(sessionMessages.mentorDidNotAttend);
     expect(paymentBadge(ended, mentor)).toBe('Mentor did not attend — refunded');
-    expect(canEnterCall(ended, mentee)).toBe(false);
-    expect(canEnterCall(ended, mentor)).toBe(false);
+    expect(canEnterCall(ended, mentee, new Date('2022-01-03T06:05:00Z'))).toBe(false);
+    expect(canEnterCall(ended, mentor, new Date('2022-01-03T06:05:00Z'))).toBe(false);
+  });
+
+  it('opens the call only from its opening time (10 minutes before the start) until 10 minutes after the end', () => {
+    const paid = makeSession({ status: 'CONFIRMED', paymentStatus: 'PAID' });
+    const rules = { callEarlyJoinMinutes: 10, callGraceMinutes: 10 };
+    expect(callEntry(paid, mentee, new Date('2022-01-02T06:00:00Z'), rules)).toBe('notYet');
+    expect(callEntry(paid, mentee, new Date('2022-01-03T05:49:59Z'), rules)).toBe('notYet');
+    expect(callEntry(paid, mentee, new Date('2022-01-03T05:50:00Z'), rules)).toBe('open');
+    expect(callEntry(paid, mentor, new Date('2022-01-03T07:09:59Z'), rules)).toBe('open');
+    expect(callEntry(paid, mentor, new Date('2022-01-03T07:10:00Z'), rules)).toBe('no');
+    // Unpaid or cancelled: never, whatever the time.
+    expect(callEntry(makeSession(), mentee, new Date('2022-01-03T06:00:00Z'), rules)).toBe('no');
+    expect(callEntry({ ...paid, status: 'CANCELLED' }, mentor, new Date('2022-01-03T06:00:00Z'), rules)).toBe(
+      'no',
+    );
   });
 
   it('says how soon a session starts', () => {

@@ -147,18 +147,58 @@ export function canCancel(session: Session, viewer: Viewer, now: Date): boolean 
   return isHostOrMentor && isActive(session) && new Date(session.startTimeUtc).getTime() > now.getTime();
 }
 
+/** When a session's call opens and closes (SessionRules: callEarlyJoinMinutes, callGraceMinutes). */
+export interface CallWindowRules {
+  callEarlyJoinMinutes: number;
+  callGraceMinutes: number;
+}
+
+/** The rules as they ship, until the server's have arrived. */
+export const shippedCallWindow: CallWindowRules = {
+  callEarlyJoinMinutes: defaultSessionRules.callEarlyJoinMinutes,
+  callGraceMinutes: defaultSessionRules.callGraceMinutes,
+};
+
+export function callWindow(
+  session: Pick<Session, 'startTimeUtc' | 'endTimeUtc'>,
+  rules: CallWindowRules = shippedCallWindow,
+): { opensAt: Date; closesAt: Date } {
+  return {
+    opensAt: new Date(new Date(session.startTimeUtc).getTime() - rules.callEarlyJoinMinutes * 60_000),
+    closesAt: new Date(new Date(session.endTimeUtc).getTime() + rules.callGraceMinutes * 60_000),
+  };
+}
+
 /**
- * Start (mentor) or join (attendee) only an upcoming, confirmed session the viewer has paid for, whose call
- * has not ended (a mentor who did not come ends it for everyone).
+ * Whether the viewer may start (mentor) or join (attendee) the call: 'open' now; 'notYet' (it opens at
+ * `callWindow().opensAt`); 'no' for anyone else: the session must be confirmed and paid by the viewer, its
+ * call not ended (a mentor who did not come ends it for everyone) nor closed.
  */
-export function canEnterCall(session: Session, viewer: Viewer): boolean {
-  return (
-    session.sessionStatus === 'UPCOMING' &&
+export function callEntry(
+  session: Session,
+  viewer: Viewer,
+  now: Date,
+  rules: CallWindowRules = shippedCallWindow,
+): 'open' | 'notYet' | 'no' {
+  const mayEnter =
     session.status === 'CONFIRMED' &&
     !session.mentorNoShow &&
     session.sessionCallStatus !== 'ENDED' &&
-    isPaidForViewer(session, viewer)
-  );
+    isPaidForViewer(session, viewer);
+  if (!mayEnter) return 'no';
+  const { opensAt, closesAt } = callWindow(session, rules);
+  if (now.getTime() >= closesAt.getTime()) return 'no';
+  return now.getTime() < opensAt.getTime() ? 'notYet' : 'open';
+}
+
+/** Start or join now: the call is open and the viewer may enter it (callEntry). */
+export function canEnterCall(
+  session: Session,
+  viewer: Viewer,
+  now: Date,
+  rules: CallWindowRules = shippedCallWindow,
+): boolean {
+  return callEntry(session, viewer, now, rules) === 'open';
 }
 
 /** A mentee who paid and attended may rate a session once: the server says so (`canRate`). */

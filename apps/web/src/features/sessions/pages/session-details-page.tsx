@@ -30,7 +30,7 @@ import { PaymentBadge } from '../components/payment-badge.tsx';
 import { RatingDialog } from '../components/rating-dialog.tsx';
 import { RescheduleProposal } from '../components/reschedule-proposal.tsx';
 import { SessionActions } from '../components/session-actions.tsx';
-import { BookingFacts, SessionPeople } from '../components/session-facts.tsx';
+import { BookingFacts, SessionNote, SessionPeople } from '../components/session-facts.tsx';
 import { SessionNotice } from '../components/session-notice.tsx';
 import { useRouteId } from '../hooks/use-route-id.ts';
 import {
@@ -88,6 +88,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
   const now = new Date();
   const ownZone = viewerTimeZone();
   const isUpcoming = session.sessionStatus === 'UPCOMING';
+  const isOff = session.status === 'CANCELLED' || session.status === 'EXPIRED';
 
   return (
     <Container size="md" py="xl">
@@ -110,9 +111,11 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
           </Title>
           {session.topic.tagLine && <Text c="dimmed">{session.topic.tagLine}</Text>}
           <Group gap={6} mt="xs">
-            <Badge variant="outline" color="gray" radius="sm">
-              {isUpcoming ? 'Upcoming' : 'Past'}
-            </Badge>
+            {!isOff && (
+              <Badge variant="outline" color="gray" radius="sm">
+                {isUpcoming ? 'Upcoming' : 'Past'}
+              </Badge>
+            )}
             <Badge variant="outline" color="gray" radius="sm">
               {session.sessionType === 'GROUP' ? 'Group' : 'Individual'}
             </Badge>
@@ -166,6 +169,8 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
             Rate this session
           </Button>
         )}
+
+        <SessionNote session={session} viewer={viewer} />
 
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -11,16 +11,18 @@ const typeTabs: { value: SessionType; label: string; param: string }[] = [
 ];
 
 /**
- * Spec 'Sessions': sub-filters Upcoming, Pending and Past for everyone. Pending is upcoming and not paid; for a
- * mentor every upcoming session counts as paid, so theirs is empty (the server answers so).
+ * Spec 'Sessions': sub-filters Upcoming, Pending and Past for everyone, and Cancelled (cancelled sessions and
+ * unpaid holds that expired, which leave Upcoming). Pending is upcoming and not paid; for a mentor every
+ * upcoming session counts as paid, so theirs is empty (the server answers so).
  */
 const filters: { value: SessionListStatus; label: string; param: string }[] = [
   { value: 'UPCOMING', label: 'Upcoming', param: 'upcoming' },
   { value: 'PENDING', label: 'Pending', param: 'pending' },
   { value: 'PAST', label: 'Past', param: 'past' },
+  { value: 'CANCELLED', label: 'Cancelled', param: 'cancelled' },
 ];
 
-/** /sessions: tabs Group and Individual, filters Upcoming, Pending and Past; kept in the address. */
+/** /sessions: tabs Group and Individual, filters Upcoming, Pending, Past and Cancelled; kept in the address. */
 export function SessionsPage() {
   useDocumentTitle('Sessions');
   const { user, isAdvisor } = useSession();

@@ -2,11 +2,13 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from 
 import { messages } from '@myprosper/contract/messages';
 import { formatKes, localPhoneOf, paymentMessages } from '@myprosper/contract/payments';
 import type { VoucherView } from '@myprosper/contract/vouchers';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useCardCheckout } from '../../../components/payments/card-checkout.ts';
 import { CardReturnNotice } from '../../../components/payments/card-return-notice.tsx';
 import { MpesaPhoneDialog } from '../../../components/payments/mpesa-phone-dialog.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
+import { voucherKeys } from '../api/query-keys.ts';
 import { usePayVoucherByMpesa, useRefundVoucher, useVoucher } from '../api/vouchers-api.ts';
 import { VoucherStatusBadge } from './voucher-status-badge.tsx';
 
@@ -25,6 +27,12 @@ export function VoucherConfirmation({
   onBuyAnother: () => void;
 }) {
   const voucher = useVoucher(reference);
+  const queryClient = useQueryClient();
+  const status = voucher.data?.status;
+  // 'Your vouchers' follows this voucher's state as it changes (paid by M-PESA or card), without a reload.
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: voucherKeys.mine });
+  }, [status, queryClient]);
 
   if (voucher.isError) {
     return (

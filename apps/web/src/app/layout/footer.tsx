@@ -9,7 +9,7 @@ import classes from './layout.module.css';
  * visitors; the self assessment is a mentee's (a visitor is asked to sign in first).
  */
 function exploreLinksFor(isSignedIn: boolean, isAdvisor: boolean) {
-  const links = [{ to: paths.topics, label: 'Topics' }];
+  const links: Array<{ to: string; label: string }> = [{ to: paths.topics, label: 'Topics' }];
   if (!isAdvisor) links.push({ to: paths.selfAssessment, label: 'Self Assessment' });
   if (!isSignedIn)
     links.push(

@@ -85,7 +85,7 @@ function Person({ person }: { person: AdminUserDetails }) {
         actions={
           <>
             {person.status === 'ACTIVE' && (
-              <Button color="red.8" variant="light" onClick={() => setSuspending(true)}>
+              <Button color="red" variant="light" onClick={() => setSuspending(true)}>
                 Suspend
               </Button>
             )}

@@ -1,3 +1,4 @@
+import { faqPriceTokens } from '@myprosper/contract/catalogue';
 import { Checkbox, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
 import { type AdminFaq, faqRequest } from '@myprosper/contract/admin-catalogue';
 import type { UserType } from '@myprosper/contract/common';
@@ -69,6 +70,7 @@ export function FaqEditor({
       />
       <Textarea
         label="Answer"
+        description={`${faqPriceTokens.INDIVIDUAL} and ${faqPriceTokens.GROUP} show today's prices`}
         required
         autosize
         minRows={3}

@@ -147,14 +147,18 @@ test('mentor cards hold at 200 % text size: nothing is cut off or spills out', a
             child.scrollWidth > child.clientWidth + 1 && getComputedStyle(child).overflow !== 'visible';
           return inner.right > box.right + 1 || inner.left < box.left - 1 || isClipped;
         })
-        .map((child) => child.textContent?.trim() ?? '');
+        .map(
+          (child) =>
+            `${child.tagName}.${child.className} '${child.textContent?.trim()}' ${child.scrollWidth}/${child.clientWidth}`,
+        );
     }),
   );
+  await cards.first().scrollIntoViewIfNeeded();
+  await screenshot(page, 'mentor-cards-200');
   expect(overflowing).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  await screenshot(page, 'mentor-cards-200');
 });
 
 test('a refused log-in is said in the form, beside its fields, and read aloud', async ({ page }) => {
@@ -165,4 +169,28 @@ test('a refused log-in is said in the form, beside its fields, and read aloud', 
   await page.getByRole('button', { name: 'Login' }).click();
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Login' }) });
   await expect(form.getByRole('alert')).toHaveText('Incorrect username or password');
+});
+
+test('a long e-mail wraps inside the profile at 360 px, and testimonial videos show posters', async ({
+  page,
+}) => {
+  const unique = `${Date.now()}`.slice(-8);
+  const advisee = await registerAdvisee(page.request, 'Wrap Journey', {
+    email: `a.very.long.name.of.someone.${unique}@an-organisation-with-a-long-domain.example.com`,
+  });
+  await signIn(page, advisee.email);
+  await page.goto('/profile');
+  await expect(page.getByText(advisee.email)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  await screenshot(page, 'profile-long-email');
+
+  await page.goto('/testimonials');
+  const video = page.locator('video').first();
+  await expect(video).toHaveAttribute('poster', /^\/media\/intro-\d\.jpg$/);
+  const poster = await page.request.get((await video.getAttribute('poster'))!);
+  expect(poster.headers()['content-type']).toBe('image/jpeg');
+  await video.scrollIntoViewIfNeeded();
+  await screenshot(page, 'testimonial-posters');
 });

@@ -1,6 +1,6 @@
-import { faqPriceTokens } from '@myprosper/contract/catalogue';
 import { Checkbox, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
 import { type AdminFaq, faqRequest } from '@myprosper/contract/admin-catalogue';
+import { faqPriceTokens } from '@myprosper/contract/catalogue';
 import type { UserType } from '@myprosper/contract/common';
 import { firstMessage } from '@myprosper/contract/validation';
 import { useId, useState } from 'react';

@@ -51,6 +51,7 @@ export function AdvisorCard({
         variant="light"
         fullWidth
         mt="md"
+        classNames={{ root: classes.action, label: classes.actionLabel }}
         aria-label={`${actionLabel}: ${advisor.name}`}
       >
         {actionLabel}

@@ -3,7 +3,6 @@ import type { TopicSummary } from '@myprosper/contract/catalogue';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { CoverImage } from './cover-image.tsx';
-import classes from './program-card.module.css';
 
 /** A program: image, name and tag line; the whole card opens /topics/{id}. */
 export function ProgramCard({
@@ -20,7 +19,8 @@ export function ProgramCard({
     <Card
       component={Link}
       to={paths.topic(topic.id)}
-      className={classes.card}
+      // Its focus outline: app/accessibility.css.
+      className="program-card"
       withBorder
       padding="md"
       radius="md"

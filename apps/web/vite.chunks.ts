@@ -107,6 +107,10 @@ export function chunkOf(id: string): string | undefined {
   // Vite's helper behind every import(), which boot.ts uses too.
   if (id.includes('vite/preload-helper') || bootSources.test(id)) return 'boot';
   if (pageHelpers.test(id)) return 'mantine-content';
+  // Small modules of ours shared by a few pages, kept in the chunk every one of those pages loads anyway (a chunk
+  // of their own would be named in the shell's list of every page's chunks).
+  if (id.endsWith('/apps/web/src/lib/use-return-focus.ts')) return 'mantine-overlays';
+  if (id.endsWith('/apps/web/src/components/email-text.tsx')) return 'mantine-content';
   if (shellSources.test(id) || shellLibraries.test(id) || shellHelpers.test(id)) return 'vendor';
   if (catalogueSources.test(id)) return 'catalogue';
   if (schemaSources.test(id)) return 'schemas';

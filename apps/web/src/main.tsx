@@ -7,6 +7,7 @@ import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/notifications/styles.css';
+import './app/accessibility.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

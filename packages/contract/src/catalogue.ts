@@ -139,6 +139,27 @@ function splitIds(value: string | undefined, ctx: z.RefinementCtx, name: string)
 export const faq = z.object({ id: z.number().int(), userType, question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof faq>;
 
+/**
+ * Words a FAQ may hold for the prices an admin sets (issue 27: the Home FAQ's price follows the pricing
+ * page): each is replaced by today's price, VAT included, when the FAQs are read ('KES 2,900').
+ */
+export const faqPriceTokens = { INDIVIDUAL: '{individualPrice}', GROUP: '{groupPrice}' } as const;
+
+/** The text with every price token replaced by its price; a token whose price is not set stays as written. */
+export function fillFaqPrices(
+  text: string,
+  prices: Partial<Record<keyof typeof faqPriceTokens, number>>,
+): string {
+  let filled = text;
+  for (const [type, token] of Object.entries(faqPriceTokens) as Array<
+    [keyof typeof faqPriceTokens, string]
+  >) {
+    const amount = prices[type];
+    if (amount !== undefined) filled = filled.replaceAll(token, `KES ${amount.toLocaleString('en-KE')}`);
+  }
+  return filled;
+}
+
 export const testimonial = z.object({
   id: z.number().int(),
   /** A video id: a path of a video served by the app. */

@@ -65,7 +65,7 @@ export const demoFaqs: DemoFaq[] = [
     userType: 'ADVISEE',
     question: 'How much does a session cost?',
     answer:
-      'An individual one-hour session costs KES 2,900 including VAT. A group session costs KES 6,960 including VAT, shared equally among the people who attend.',
+      'An individual one-hour session costs {individualPrice} including VAT. A group session costs {groupPrice} including VAT, shared equally among the people who attend.',
   },
   {
     userType: 'ADVISEE',

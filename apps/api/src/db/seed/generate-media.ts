@@ -52,7 +52,7 @@ if (process.argv.includes('--images')) {
   process.exit(0);
 }
 
-/** Short silent clips: a moving gradient with a line of text, VP9 in WebM, 320 x 180. */
+/** Short silent clips: a moving gradient with a line of text, VP9 in WebM, 320 x 180, each with a JPEG poster. */
 const clips = [
   {
     file: 'intro-1.webm',
@@ -107,6 +107,25 @@ for (const clip of clips) {
       '1',
       '-an',
       `${publicDir}media/${clip.file}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  // Its poster: the frame with both lines shown, a JPEG of about 5 kB (apps/web: posterOf).
+  execFileSync(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-ss',
+      '2',
+      '-i',
+      `${publicDir}media/${clip.file}`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '6',
+      `${publicDir}media/${clip.file.replace(/\.webm$/, '.jpg')}`,
     ],
     { stdio: 'inherit' },
   );

@@ -2,6 +2,7 @@ import { catalogueMessages } from '@myprosper/contract/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import {
+  createAdmin,
   createFaq,
   createIndustry,
   createLanguage,
@@ -10,6 +11,7 @@ import {
   createTopic,
   setPricing,
 } from '../../db/seed/factories.ts';
+import { adminCall } from '../admin/admin.test-helpers.ts';
 
 describe('catalogue: programs, FAQs, testimonials, prices and lists', () => {
   let ctx: TestContext;
@@ -103,6 +105,32 @@ describe('catalogue: programs, FAQs, testimonials, prices and lists', () => {
     const advisee = (await get('/getFAQsByUserType/ADVISEE')).json().data;
     expect(advisee.map((faq: { id: number }) => faq.id)).toContain(forAdvisees.id);
     expect(advisee.every((faq: { userType: string }) => faq.userType === 'ADVISEE')).toBe(true);
+  });
+
+  it("fills a FAQ's price words with the prices set now, and follows a new price", async () => {
+    const db = ctx.database.db;
+    await setPricing(db, { priceType: 'INDIVIDUAL', baseSessionPrice: 2500, vatTax: 16 });
+    await setPricing(db, { priceType: 'GROUP', baseSessionPrice: 6000, vatTax: 16 });
+    const priced = await createFaq(db, {
+      userType: 'ADVISEE',
+      question: 'Is {individualPrice} the price?',
+      answer: 'One person pays {individualPrice}; a group pays {groupPrice} in all. {unknownWord} stays.',
+    });
+    const answerOf = async () =>
+      (await get('/getFAQsByUserType/ADVISEE'))
+        .json()
+        .data.find((faq: { id: number }) => faq.id === priced.id);
+    expect(await answerOf()).toMatchObject({
+      question: 'Is KES 2,900 the price?',
+      answer: 'One person pays KES 2,900; a group pays KES 6,960 in all. {unknownWord} stays.',
+    });
+
+    // The admin's new price, on the pricing page: the FAQ says it on the next read.
+    const admin = await createAdmin(db);
+    await adminCall(ctx, admin, 'PUT', 'pricing/INDIVIDUAL', { baseSessionPrice: 3000, vatTax: 16 });
+    expect((await answerOf()).answer).toBe(
+      'One person pays KES 3,480; a group pays KES 6,960 in all. {unknownWord} stays.',
+    );
   });
 
   it('answers 422 for an unknown user type', async () => {

@@ -6,7 +6,7 @@ import type {
   PricingSetting,
   TopicDetails,
 } from '@myprosper/contract/catalogue';
-import { catalogueMessages } from '@myprosper/contract/catalogue';
+import { catalogueMessages, fillFaqPrices } from '@myprosper/contract/catalogue';
 import type { PriceType, UserType } from '@myprosper/contract/common';
 import { todayIn } from '@myprosper/contract/dates';
 import { sessionPrice } from '@myprosper/contract/pricing';
@@ -92,8 +92,21 @@ export class CatalogueService {
     };
   }
 
-  listFaqs(userType: UserType): Promise<Faq[]> {
-    return this.catalogue.listActiveFaqs(userType);
+  /** The active FAQs, their price words filled in with the prices the admin set (faqPriceTokens). */
+  async listFaqs(userType: UserType): Promise<Faq[]> {
+    const [faqs, individual, group] = await Promise.all([
+      this.catalogue.listActiveFaqs(userType),
+      this.catalogue.findPricing('INDIVIDUAL'),
+      this.catalogue.findPricing('GROUP'),
+    ]);
+    const amountOf = (row: typeof individual) =>
+      row ? sessionPrice({ base_session_price: row.baseSessionPrice, vat_tax: row.vatTax }) : undefined;
+    const prices = { INDIVIDUAL: amountOf(individual), GROUP: amountOf(group) };
+    return faqs.map((faq) => ({
+      ...faq,
+      question: fillFaqPrices(faq.question, prices),
+      answer: fillFaqPrices(faq.answer, prices),
+    }));
   }
 
   listActiveTestimonials() {

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { MentorApplication } from '@myprosper/contract/admin';
 import type { ReactNode } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 
 const appliedFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -68,7 +69,7 @@ export function ApplicationCard({
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           <Fact label="Email">
             <Anchor href={`mailto:${a.email}`} fz="sm">
-              {a.email}
+              <EmailText email={a.email} />
             </Anchor>
           </Fact>
           <Fact label="Phone">{a.phoneNumber ? `+${a.phoneNumber.replace(/^\+/, '')}` : ''}</Fact>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   onConfirm,
   children,
 }: ConfirmDialogProps) {
+  useReturnFocus(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>

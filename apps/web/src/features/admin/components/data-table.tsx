@@ -30,7 +30,10 @@ export function DataTable({
   return minWidth === undefined ? (
     table
   ) : (
-    <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+    // Focusable, so a keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+      {table}
+    </Table.ScrollContainer>
   );
 }
 

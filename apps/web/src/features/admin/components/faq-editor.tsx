@@ -1,5 +1,6 @@
 import { Checkbox, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
 import { type AdminFaq, faqRequest } from '@myprosper/contract/admin-catalogue';
+import { faqPriceTokens } from '@myprosper/contract/catalogue';
 import type { UserType } from '@myprosper/contract/common';
 import { firstMessage } from '@myprosper/contract/validation';
 import { useId, useState } from 'react';
@@ -69,6 +70,7 @@ export function FaqEditor({
       />
       <Textarea
         label="Answer"
+        description={`${faqPriceTokens.INDIVIDUAL} and ${faqPriceTokens.GROUP} show today's prices`}
         required
         autosize
         minRows={3}

@@ -2,6 +2,7 @@ import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/notify.ts';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 
 /**
  * The error line of a dialog's form and its submit: nothing is sent while the form has a problem (the
@@ -70,6 +71,7 @@ export function FormDialog({
   onSubmit: () => Promise<void>;
   children: ReactNode;
 }) {
+  useReturnFocus(opened);
   return (
     <Modal
       opened={opened}

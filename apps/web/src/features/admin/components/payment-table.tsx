@@ -1,5 +1,6 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { AdminPayment } from '@myprosper/contract/admin-money';
+import { EmailText } from '../../../components/email-text.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useQueryPayment } from '../api/payments.ts';
 import { formatDateTime, humanize, providerLabel } from '../lib/format.ts';
@@ -45,7 +46,10 @@ export function PaymentTable({ payments }: { payments: readonly AdminPayment[] }
       {payments.map((payment) => (
         <Table.Tr key={payment.id}>
           <Table.Td>{formatDateTime(payment.createdAt)}</Table.Td>
-          <DetailedCell main={payment.payer.name} detail={payment.phoneNumber ?? payment.payer.email} />
+          <DetailedCell
+            main={payment.payer.name}
+            detail={payment.phoneNumber ?? <EmailText email={payment.payer.email} />}
+          />
           <Table.Td>{payment.session ? <SessionLink session={payment.session} fz="sm" /> : '—'}</Table.Td>
           <Table.Td>{providerLabel(payment.provider)}</Table.Td>
           <MoneyCell amount={payment.amount} />

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { describePayoutMethod, type MentorOwed } from '@myprosper/contract/admin-money';
 import { formatKes } from '@myprosper/contract/payments';
 import { useState } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { downloadPayoutsCsv, useMentorsOwed, usePayoutHistory } from '../api/payouts.ts';
 import { PersonLink } from '../components/admin-links.tsx';
@@ -54,7 +55,7 @@ function Owed() {
                   <Table.Td>
                     <PersonLink person={row.mentor} />
                     <Text fz="xs" c="dimmed">
-                      {row.mentor.email}
+                      <EmailText email={row.mentor.email} />
                     </Text>
                   </Table.Td>
                   <MoneyCell amount={row.balance} fw={600} />

@@ -2,6 +2,7 @@ import { Avatar, Group, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AccountStatus, accountStatuses, type ManagedRole } from '@myprosper/contract/admin-people';
 import { useState } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 import { useUsers } from '../api/users.ts';
 import { PersonLink } from '../components/admin-links.tsx';
 import { AdminPage } from '../components/admin-page.tsx';
@@ -61,7 +62,9 @@ function PeopleList({ kind }: { kind: ManagedRole }) {
                     <PersonLink person={user} />
                   </Group>
                 </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <EmailText email={user.email} />
+                </Table.Td>
                 <Table.Td>{user.phoneNumber ?? '—'}</Table.Td>
                 <Table.Td>
                   <StatusBadge status={user.status} />

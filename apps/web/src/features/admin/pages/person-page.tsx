@@ -4,6 +4,7 @@ import type { AdminUserDetails } from '@myprosper/contract/admin-people';
 import { formatKes } from '@myprosper/contract/payments';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmailText } from '../../../components/email-text.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useChangeUserStatus, useUser } from '../api/users.ts';
 import { AdminPage, AdminSection, QueryView } from '../components/admin-page.tsx';
@@ -85,7 +86,7 @@ function Person({ person }: { person: AdminUserDetails }) {
         actions={
           <>
             {person.status === 'ACTIVE' && (
-              <Button color="red.8" variant="light" onClick={() => setSuspending(true)}>
+              <Button color="red" variant="light" onClick={() => setSuspending(true)}>
                 Suspend
               </Button>
             )}
@@ -103,7 +104,9 @@ function Person({ person }: { person: AdminUserDetails }) {
           </Alert>
         )}
         <FactGrid mt="lg">
-          <Fact label="E-mail">{person.email}</Fact>
+          <Fact label="E-mail">
+            <EmailText email={person.email} />
+          </Fact>
           <Fact label="Phone">{person.phoneNumber ?? '—'}</Fact>
           <Fact label="Country">{person.country ?? '—'}</Fact>
           <Fact label="Occupation">{person.occupation ?? '—'}</Fact>

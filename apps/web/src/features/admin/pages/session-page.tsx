@@ -135,7 +135,7 @@ function Session({ session }: { session: AdminSessionDetails }) {
         }
         actions={
           session.canCancel && (
-            <Button color="red.8" variant="light" onClick={() => setCancelling(true)}>
+            <Button color="red" variant="light" onClick={() => setCancelling(true)}>
               Cancel with refund
             </Button>
           )

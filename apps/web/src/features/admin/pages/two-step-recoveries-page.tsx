@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { TwoStepRecoveryItem } from '@myprosper/contract/two-step';
 import { useState } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 import { useDecideTwoStepRecovery, useTwoStepRecoveries } from '../api/two-step-recoveries.ts';
 import { AdminPage, EmptyState, QueryView } from '../components/admin-page.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -43,7 +44,7 @@ export function TwoStepRecoveriesPage() {
                       {item.name} · {humanize(item.role)}
                     </Text>
                     <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {item.email}
+                      <EmailText email={item.email} />
                     </Text>
                     <Text fz="sm">“{item.reason}”</Text>
                     <Text fz="xs" c="dimmed">

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminVoucher, adminVoucherStatuses } from '@myprosper/contract/admin-money';
 import { useState } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 import { useAdminVouchers } from '../api/payments.ts';
 import { SessionLink } from '../components/admin-links.tsx';
 import { AdminPage } from '../components/admin-page.tsx';
@@ -71,7 +72,10 @@ export function VouchersPage() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{voucher.buyer.name}</Table.Td>
-                <DetailedCell main={voucher.recipient.name} detail={voucher.recipient.email} />
+                <DetailedCell
+                  main={voucher.recipient.name}
+                  detail={<EmailText email={voucher.recipient.email} />}
+                />
                 <DetailedCell main={voucher.mentor.name} detail={voucher.topic.name} />
                 <MoneyCell amount={voucher.amount} />
                 <Table.Td>

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage, notify } from '../../../lib/notify.ts';
+import { errorMessage } from '../../../lib/notify.ts';
 import { getReturnPath } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -46,7 +46,8 @@ export function LoginPage() {
       if ('challenge' in response) setChallenge(response.challenge);
       else await finish(response);
     } catch (failure) {
-      notify.error(errorMessage(failure));
+      // Beside the fields it is about, read aloud (FormError is an alert), not only in a passing toast.
+      setFormError(errorMessage(failure));
     }
   }
 

@@ -2,7 +2,7 @@ import { Modal, Progress, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notApplicable, type PaymentMode } from '@myprosper/contract/booking';
 import type { SessionType } from '@myprosper/contract/sessions';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAdviseeBalance } from '../../../components/payments/payments-api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -49,6 +49,16 @@ export function BookingFlow({
   const [paymentMode, setPaymentMode] = useState<PaymentMode>('MPESA');
   const [note, setNote] = useState('');
   const balance = useAdviseeBalance(slot ? adviseeId : null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<Step>('type');
+
+  // A new step takes the focus to its heading, so a screen reader reads where the person is now (the first
+  // step takes it from the dialog, which opens on it).
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepHeading.current?.focus();
+  }, [step]);
 
   const isGroup = sessionType === 'GROUP';
   const steps: Step[] = isGroup ? ['type', 'attendees', 'statement'] : ['type', 'statement'];
@@ -121,24 +131,31 @@ export function BookingFlow({
     >
       {slot && (
         <>
-          {isPhone ? (
-            <div>
-              <Text fz="sm" fw={600} mb={6}>
-                Step {steps.indexOf(step) + 1} of {steps.length}: {stepLabels[step]}
-              </Text>
-              <Progress
-                value={((steps.indexOf(step) + 1) / steps.length) * 100}
-                size="sm"
-                mb="lg"
-                aria-label="Booking progress"
-              />
-            </div>
-          ) : (
-            <Stepper active={steps.indexOf(step)} size="xs" mb="lg" allowNextStepsSelect={false}>
+          {!isPhone && (
+            <Stepper active={steps.indexOf(step)} size="xs" mb="md" allowNextStepsSelect={false}>
               {steps.map((s) => (
                 <Stepper.Step key={s} label={stepLabels[s]} />
               ))}
             </Stepper>
+          )}
+          <Text
+            component="h3"
+            ref={stepHeading}
+            tabIndex={-1}
+            fz="sm"
+            fw={600}
+            mt={0}
+            mb={isPhone ? 6 : 'md'}
+          >
+            Step {steps.indexOf(step) + 1} of {steps.length}: {stepLabels[step]}
+          </Text>
+          {isPhone && (
+            <Progress
+              value={((steps.indexOf(step) + 1) / steps.length) * 100}
+              size="sm"
+              mb="lg"
+              aria-label="Booking progress"
+            />
           )}
           {step === 'type' && (
             <SessionTypeStep

@@ -38,7 +38,7 @@ export function AdvisorCard({
             </Text>
           )}
           {advisor.industry && (
-            <Badge variant="light" size="sm" maw="100%">
+            <Badge variant="light" size="sm" className={classes.industry}>
               {advisor.industry.name}
             </Badge>
           )}
@@ -51,6 +51,7 @@ export function AdvisorCard({
         variant="light"
         fullWidth
         mt="md"
+        classNames={{ root: classes.action, label: classes.actionLabel }}
         aria-label={`${actionLabel}: ${advisor.name}`}
       >
         {actionLabel}

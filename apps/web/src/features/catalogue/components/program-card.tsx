@@ -19,6 +19,8 @@ export function ProgramCard({
     <Card
       component={Link}
       to={paths.topic(topic.id)}
+      // Its focus outline: app/accessibility.css.
+      className="program-card"
       withBorder
       padding="md"
       radius="md"

@@ -14,6 +14,7 @@ import type { SearchHit } from '@myprosper/contract/catalogue';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useReturnFocus } from '../../../lib/use-return-focus.ts';
 import { searchHitsShown, searchMinLength, useSearchTopics } from '../api/search-topics.ts';
 import { imagePlaceholder } from './cover-image.tsx';
 import { SearchIcon } from './icons.tsx';
@@ -26,6 +27,7 @@ import classes from './search-dialog.module.css';
 export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const isPhone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const [text, setText] = useState('');
+  useReturnFocus(opened);
 
   const close = () => {
     setText('');

@@ -51,7 +51,7 @@ export function CardGridSkeleton({
   imageHeight?: number;
 }) {
   return (
-    <SimpleGrid cols={cols} spacing="lg" aria-busy="true" aria-label="Loading">
+    <SimpleGrid cols={cols} spacing="lg" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Card key={index} withBorder padding="md">

@@ -87,6 +87,8 @@ function FollowInvitation({ invitation, phoneNo }: { invitation: InvitationStatu
 function Opening() {
   return (
     <Center py={80} role="status" aria-live="polite">
+      {/* The page's heading while it decides where the invitation leads. */}
+      <VisuallyHidden component="h1">Session invitation</VisuallyHidden>
       <Loader aria-hidden="true" />
       <VisuallyHidden>Opening your invitation…</VisuallyHidden>
     </Center>

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledBut
 import { verificationMessages } from '@myprosper/contract/verification';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailText } from '../../../components/email-text.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -74,8 +75,8 @@ export function ProfilePage() {
               <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Title>
-              <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {email}
+              <Text c="dimmed">
+                <EmailText email={email} />
               </Text>
               {details.data?.emailVerified === false && <UnconfirmedEmail />}
               {isAdvisor && user && (

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  bookFirstFree,
+  bookingMentor,
+  demo,
+  freshPhone,
+  payByMpesa,
+  registerAdvisee,
+  signIn,
+} from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// Issue 27: axe finds no violation on any page, as a visitor, an advisee, a mentor and an admin, at 360 and
+// 1280 px. Every route of router.tsx (and of admin-routes.tsx) is opened by the people who can open it.
+
+const routesIn = (file: string) =>
+  [...readFileSync(resolve(import.meta.dirname, file), 'utf8').matchAll(/path: '([^']+)'/g)].map(
+    (match) => match[1]!,
+  );
+const declaredRoutes = routesIn('../src/app/router.tsx');
+const declaredAdminRoutes = routesIn('../src/app/admin-routes.tsx');
+
+const publicRoutes = [
+  '/',
+  '/about',
+  '/advisors',
+  '/advisors/:advisorId',
+  '/topics',
+  '/topics/:topicId',
+  '/what_you_get',
+  '/testimonials',
+  '/invitation/:sessionId/:phoneNo',
+  '/verify-email/:token',
+  '*',
+];
+const visitorRoutes = [
+  '/new_advisor',
+  '/signup',
+  '/signup/advisor',
+  '/signup/:sessionId/:phoneNo',
+  '/profile_picker',
+  '/login',
+  '/auth/password/forgot',
+  '/resetPassword/:email/:userId/:timestamp',
+];
+const accountRoutes = [
+  '/invite',
+  '/help',
+  '/profile',
+  '/profile/password/reset',
+  '/profile/phone/verify',
+  '/profile/devices',
+  '/profile/security',
+  '/wallet',
+  '/buyVoucher',
+];
+const sessionRoutes = [
+  '/advisors/book/:advisorId',
+  '/sessions',
+  '/sessions/:sessionId',
+  '/sessions/reschedule/:sessionId/:advisorId',
+  '/sessions/call/:sessionId',
+  '/sessions/group/call/:sessionId',
+];
+const adviseeRoutes = ['/profile/advisee/edit', '/selfAssessment'];
+const mentorRoutes = ['/profile/advisor/time', '/profile/advisor/edit', '/payment/preference'];
+const adminRoutes = [
+  '/admin',
+  ...declaredAdminRoutes.filter((route) => route !== '*').map((route) => `/admin/${route}`),
+  '/admin/no-such-page',
+];
+
+type Role = 'visitor' | 'advisee' | 'mentor' | 'admin';
+const walks: Record<Role, string[]> = {
+  visitor: [...publicRoutes, ...visitorRoutes],
+  advisee: [...publicRoutes, ...accountRoutes, ...sessionRoutes, ...adviseeRoutes],
+  mentor: [...publicRoutes, ...accountRoutes, ...sessionRoutes, ...mentorRoutes],
+  admin: [...publicRoutes, ...accountRoutes, ...adminRoutes],
+};
+
+/** The address of a route template, its parameters filled in (`*`: an address no route has). */
+function addressOf(route: string, params: Record<string, string | number>): string {
+  if (route === '*') return '/no-such-page';
+  return route.replace(/:(\w+)/g, (_match, name: string) => String(params[name]));
+}
+
+/** Waits until the page's code and data have arrived: no progress bar, no loader, no skeleton. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+  // A loader that stays (a call still connecting, a price being fetched) is part of the page as it is seen.
+  await expect(page.locator('.mantine-Skeleton-root, .mantine-LoadingOverlay-root'))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
+}
+
+interface Finding {
+  path: string;
+  rule: string;
+  impact: string | null | undefined;
+  targets: string[];
+  summary: string;
+}
+
+/** Runs axe over the page as it is now; answers every violation. */
+async function scan(page: Page, path: string): Promise<Finding[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => ({
+    path,
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    summary: violation.nodes[0]?.failureSummary ?? violation.help,
+  }));
+}
+
+async function walk(page: Page, routes: string[], params: Record<string, string | number>) {
+  const findings: Finding[] = [];
+  for (const route of routes) {
+    const path = addressOf(route, params);
+    await page.goto(path);
+    await settle(page);
+    findings.push(...(await scan(page, path)));
+  }
+  expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+}
+
+/** The data the parameterised routes need: a paid group session of a new advisee with the demo mentor. */
+async function journeyData(page: Page) {
+  const request = page.request;
+  const advisee = await registerAdvisee(request, 'Achieng Axe');
+  const invited = freshPhone();
+  const mentor = await bookingMentor(request);
+  const sessionId = await bookFirstFree(request, advisee.auth, mentor.slots.slice(-30).reverse(), {
+    ...mentor,
+    otherAttendees: [invited.local],
+  });
+  await payByMpesa(request, advisee, sessionId);
+  const params = {
+    advisorId: mentor.mentorId,
+    topicId: mentor.topicId,
+    sessionId,
+    phoneNo: Buffer.from(invited.normalised).toString('base64url'),
+    token: 'not-a-real-token',
+    email: Buffer.from(advisee.email).toString('base64url'),
+    userId: advisee.userId,
+    timestamp: Date.now(),
+  };
+  return { advisee, params };
+}
+
+test('every route of the app is scanned below by someone who can open it', () => {
+  const walked = new Set(Object.values(walks).flat());
+  expect(declaredRoutes.length).toBeGreaterThan(30);
+  expect(declaredAdminRoutes.length).toBeGreaterThan(10);
+  for (const route of declaredRoutes.filter((route) => route !== '/admin/*')) {
+    expect(walked, route).toContain(route);
+  }
+});
+
+for (const width of [360, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    test(`axe finds no violation on any page a visitor opens at ${width} px`, async ({ page }) => {
+      test.setTimeout(600_000);
+      // The cookie banner stays: it is part of every page a visitor sees first.
+      const { params } = await journeyData(page);
+      await walk(page, walks.visitor, params);
+    });
+
+    test(`axe finds no violation on any page an advisee opens at ${width} px`, async ({ page }) => {
+      test.setTimeout(600_000);
+      const { advisee, params } = await journeyData(page);
+      await signIn(page, advisee.email);
+      await walk(page, walks.advisee, params);
+    });
+
+    test(`axe finds no violation on any page a mentor opens at ${width} px`, async ({ page }) => {
+      test.setTimeout(600_000);
+      const { params } = await journeyData(page);
+      await signIn(page, demo.mentor);
+      await walk(page, walks.mentor, params);
+    });
+
+    test(`axe finds no violation on any page an admin opens at ${width} px`, async ({ page }) => {
+      test.setTimeout(600_000);
+      const { params } = await journeyData(page);
+      await signIn(page, demo.admin);
+      await walk(page, walks.admin, params);
+    });
+  });
+}

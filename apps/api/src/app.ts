@@ -39,6 +39,7 @@ import { notificationsPlugin } from './features/notifications/notifications.door
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
   CancellationService,
+  createMpesaRefunds,
   createMpesaService,
   MentorNoShowRefunds,
   paymentsPlugin,
@@ -171,8 +172,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
-    wireFeatures(app);
+  const {
+    sessions,
+    mpesa,
+    mpesaRefunds,
+    cancellation,
+    noShows,
+    vouchers,
+    voucherPurchases,
+    twoStepRecoveries,
+  } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
   const phones = createPhoneVerification(app);
@@ -204,7 +213,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
-  await app.register(paymentsPlugin, { prefix: '/myprosper/api', sessions, mpesa, cancellation, vouchers });
+  await app.register(paymentsPlugin, {
+    prefix: '/myprosper/api',
+    sessions,
+    mpesa,
+    mpesaRefunds,
+    cancellation,
+    vouchers,
+  });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
@@ -254,9 +270,11 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
+  const mpesaRefunds = createMpesaRefunds(app);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
+    mpesaRefunds,
   });
   const mentorNoShowMoney = new MentorNoShowRefunds(env, channels, vouchers);
   const noShows = new NoShowService(
@@ -276,6 +294,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    mpesaRefunds,
     cancellation,
     mentorNoShowMoney,
     noShows,

@@ -10,6 +10,7 @@ export { createMpesaService } from './create-mpesa-service.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
+export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';

@@ -10,7 +10,9 @@ import { EarningsService } from './earnings.service.ts';
 import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
-import { earningsJob, groupCoverJob, mpesaReconcileJob } from './payments.jobs.ts';
+import { mpesaRefundsRoutes } from './mpesa-refunds.routes.ts';
+import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
+import { earningsJob, groupCoverJob, mpesaReconcileJob, mpesaRefundsJob } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -18,6 +20,8 @@ import type { PaymentVouchers } from './voucher-port.ts';
 export interface PaymentsPluginOptions {
   sessions: SessionsService;
   mpesa: MpesaService;
+  /** Refunds and withdrawals to M-PESA (issue 21). */
+  mpesaRefunds: MpesaRefundsService;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
 }
@@ -34,6 +38,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
+  app.jobs.define(mpesaRefundsJob(options.mpesaRefunds, env.MPESA_RECONCILE_CRON));
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,
     sms: () => (app.hasDecorator('sms') ? app.sms : null),
@@ -41,6 +46,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   });
   app.jobs.define(groupCoverJob(covers, env.GROUP_COVER_CRON));
   await app.register(groupCoverRoutes, { covers });
+  await app.register(mpesaRefundsRoutes, { refunds: options.mpesaRefunds });
   await app.register(paymentsRoutes, {
     mpesa: options.mpesa,
     checkout,

@@ -39,6 +39,7 @@ import { notificationsPlugin } from './features/notifications/notifications.door
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
   CancellationService,
+  createMpesaDisbursements,
   createMpesaRefunds,
   createMpesaService,
   MentorNoShowRefunds,
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     mpesa,
     mpesaRefunds,
+    disbursements,
     cancellation,
     noShows,
     vouchers,
@@ -218,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     mpesa,
     mpesaRefunds,
+    disbursements,
     cancellation,
     vouchers,
   });
@@ -270,7 +273,10 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
-  const mpesaRefunds = createMpesaRefunds(app);
+  // Money out through M-PESA (B2C, reversals): features that pay out register their purposes on it.
+  const disbursements = createMpesaDisbursements(app);
+  // Refunds and withdrawals to M-PESA go out through it (issue 21).
+  const mpesaRefunds = createMpesaRefunds(app, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -295,6 +301,7 @@ export function wireFeatures(app: FastifyInstance) {
     vouchers,
     mpesa,
     mpesaRefunds,
+    disbursements,
     cancellation,
     mentorNoShowMoney,
     noShows,

@@ -15,6 +15,7 @@ import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { InsufficientFundsError, LedgerRepository, postTransaction } from '../wallet/wallet.door.ts';
+import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
 import { type MpesaRefundRow, MpesaRefundsRepository } from './mpesa-refunds.repository.ts';
 import { type SendOutcome, settleMpesaRefund } from './mpesa-refunds.ts';
 
@@ -31,41 +32,8 @@ function sendingOf(reference: string): { id: number; method: string } | null {
   return match ? { id: Number(match[1]), method: match[2]! } : null;
 }
 
-/** A final outcome as the Daraja core reports it to a purpose's handler. */
-export interface SenderOutcome {
-  state: 'SUCCEEDED' | 'FAILED';
-  resultCode: string | null;
-  receipt: string | null;
-  reason: string | null;
-}
-
-/**
- * The Daraja core (B2C and Reversal, each idempotent by its reference: asked again under the same one, it
- * answers the request it has and sends nothing), and the registry whose handler settles our requests in the
- * transaction that records their outcome.
- */
-export interface MpesaSender {
-  request(input: {
-    kind: 'B2C';
-    purpose: string;
-    reference: string;
-    phone: string;
-    amount: number;
-    remarks: string;
-  }): Promise<unknown>;
-  reverse(input: {
-    purpose: string;
-    reference: string;
-    receipt: string;
-    amount: number;
-    remarks?: string;
-  }): Promise<unknown>;
-  onOutcome(
-    purpose: string,
-    settle: (tx: DbOrTx, request: { reference: string }, outcome: SenderOutcome) => Promise<void>,
-    after?: (request: { reference: string }, outcome: SenderOutcome) => Promise<void>,
-  ): void;
-}
+/** The Daraja core as sendings use it: B2C and Reversal, and the registry of outcome handlers. */
+export type MpesaSender = Pick<MpesaDisbursements, 'request' | 'reverse' | 'onOutcome'>;
 
 export interface MpesaRefundsOptions {
   db: Db;
@@ -113,11 +81,12 @@ export class MpesaRefundsService {
       async (tx, request, outcome) => {
         const sending = sendingOf(request.reference);
         if (!sending) return;
-        const after = await this.settleInTransaction(tx, sending.id, sending.method, {
-          ...(outcome.state === 'SUCCEEDED'
+        const result: SendOutcome =
+          outcome.state === 'SUCCEEDED'
             ? { ok: true, receipt: outcome.receipt }
-            : { ok: false, resultCode: outcome.resultCode, reason: outcome.reason ?? undefined }),
-        } as SendOutcome);
+            : // Our own words: the core's say it will try again, while a failed sending lands in the wallet.
+              { ok: false, resultCode: outcome.resultCode };
+        const after = await this.settleInTransaction(tx, sending.id, sending.method, result);
         pending.set(request.reference, after);
       },
       async (request) => {
@@ -313,11 +282,21 @@ export class MpesaRefundsService {
   }
 }
 
-/** The refunds service as the app runs it (app.ts builds it once; cancellations and the routes share it). */
-export function createMpesaRefunds(app: FastifyInstance): MpesaRefundsService {
-  return new MpesaRefundsService({
+const refundsOfApp = new WeakMap<FastifyInstance, MpesaRefundsService>();
+
+/**
+ * The refunds service as the app runs it, sending through the Daraja core: one per app, whoever asks (app.ts,
+ * or a test through wireFeatures), as its outcome handler is registered once on the core.
+ */
+export function createMpesaRefunds(app: FastifyInstance, sender: MpesaSender): MpesaRefundsService {
+  const built = refundsOfApp.get(app);
+  if (built) return built;
+  const made = new MpesaRefundsService({
     db: app.db.db,
     rules: { minimum: app.env.WITHDRAW_MINIMUM_KES, fee: app.env.WITHDRAW_FEE_KES },
     channels: { mailer: app.mailer, sms: () => (app.hasDecorator('sms') ? app.sms : null), log: app.log },
   });
+  made.useSender(sender);
+  refundsOfApp.set(app, made);
+  return made;
 }

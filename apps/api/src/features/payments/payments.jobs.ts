@@ -2,11 +2,13 @@ import type { RecurringJob } from '../../jobs/job-runner.ts';
 import type { EarningsService } from './earnings.service.ts';
 import type { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
+import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
 import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 
 export const mpesaReconcileJobName = 'reconcile-mpesa-payments';
 export const earningsJobName = 'settle-mentor-earnings';
 export const groupCoverJobName = 'group-cover-cutoff';
+export const mpesaResultsCheckJobName = 'check-mpesa-disbursements';
 export const mpesaRefundsJobName = 'send-mpesa-refunds';
 
 /** Refunds and withdrawals decided but never handed to Daraja (a no-show's, a declined move's, a crash's). */
@@ -49,6 +51,20 @@ export function groupCoverJob(service: GroupCoverService, cron: string): Recurri
     cron,
     async run() {
       await service.run();
+    },
+  };
+}
+
+/**
+ * B2C payments and reversals with no final result in time (lost or late results, queue timeouts, a crash
+ * between the request and its answer) are asked about with Transaction Status; never paid again blindly.
+ */
+export function mpesaResultsCheckJob(service: MpesaDisbursements, cron: string): RecurringJob {
+  return {
+    name: mpesaResultsCheckJobName,
+    cron,
+    async run() {
+      await service.checkOpenRequests();
     },
   };
 }

@@ -10,9 +10,17 @@ import { EarningsService } from './earnings.service.ts';
 import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
+import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
 import { mpesaRefundsRoutes } from './mpesa-refunds.routes.ts';
 import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
-import { earningsJob, groupCoverJob, mpesaReconcileJob, mpesaRefundsJob } from './payments.jobs.ts';
+import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
+import {
+  earningsJob,
+  groupCoverJob,
+  mpesaReconcileJob,
+  mpesaRefundsJob,
+  mpesaResultsCheckJob,
+} from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -20,6 +28,8 @@ import type { PaymentVouchers } from './voucher-port.ts';
 export interface PaymentsPluginOptions {
   sessions: SessionsService;
   mpesa: MpesaService;
+  /** Money out through M-PESA: its result routes and status job are registered here. */
+  disbursements: MpesaDisbursements;
   /** Refunds and withdrawals to M-PESA (issue 21). */
   mpesaRefunds: MpesaRefundsService;
   cancellation: CancellationService;
@@ -38,6 +48,8 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
+  app.jobs.define(mpesaResultsCheckJob(options.disbursements, env.MPESA_RESULTS_CHECK_CRON));
+  await app.register(mpesaResultsRoutes, { disbursements: options.disbursements });
   app.jobs.define(mpesaRefundsJob(options.mpesaRefunds, env.MPESA_RECONCILE_CRON));
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,

@@ -131,11 +131,11 @@ export class MpesaRefundsService {
     const phone = await repository.verifiedPhone(caller.id);
     if (!phone) throw forbidden(refundMessages.verifyPhoneFirst);
     const reference = `withdraw:${caller.id}:${input.requestId}`;
-    const earlier = await repository.findByReference(reference);
-    if (earlier) return toMpesaRefund(earlier);
     let row: MpesaRefundRow;
     try {
       row = await this.db.transaction(async (tx) => {
+        const earlier = await new MpesaRefundsRepository(tx).findByReference(reference);
+        if (earlier) return earlier;
         const balance = await new LedgerRepository(tx).walletBalance(caller.id);
         const quote = withdrawalQuote(input.amount, balance, this.options.rules);
         if (!quote.ok) throw invalid(quote.message);

@@ -364,11 +364,13 @@ export class CancellationService {
     );
 
     const own = outcome.participants.find((p) => p.adviseeId === caller.id);
+    const toMpesa = own ? (outcome.refunds.get(own.id)?.mpesa?.amount ?? 0) : 0;
     return {
       refundedToYou: own ? (outcome.refunds.get(own.id)?.amount ?? 0) : 0,
-      toMpesa: own ? (outcome.refunds.get(own.id)?.mpesa?.amount ?? 0) : 0,
       refundedTotal: outcome.refundedTotal,
       forfeited: outcome.forfeited,
+      // Said only when some of it is on its way to M-PESA.
+      ...(toMpesa > 0 ? { toMpesa } : {}),
     };
   }
 }

@@ -40,6 +40,7 @@ import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts
 import {
   CancellationService,
   createMpesaDisbursements,
+  createMpesaRefunds,
   createMpesaService,
   disbursementsInFlight,
   MentorNoShowRefunds,
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const {
     sessions,
     mpesa,
+    mpesaRefunds,
     disbursements,
     cancellation,
     noShows,
@@ -241,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/myprosper/api',
     sessions,
     mpesa,
+    mpesaRefunds,
     disbursements,
     cancellation,
     vouchers,
@@ -302,9 +305,12 @@ export function wireFeatures(app: FastifyInstance) {
   const reconciliation = new ReconciliationService(db, env, mpesa, app.log, [
     disbursementsInFlight(db, disbursements),
   ]);
+  // Refunds and withdrawals to M-PESA go out through it (issue 21).
+  const mpesaRefunds = createMpesaRefunds(app, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
+    mpesaRefunds,
   });
   const mentorNoShowMoney = new MentorNoShowRefunds(env, channels, vouchers);
   const noShows = new NoShowService(
@@ -324,6 +330,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    mpesaRefunds,
     disbursements,
     cancellation,
     mentorNoShowMoney,

@@ -196,10 +196,16 @@ export const checkoutSessionRequest = z.object({
 export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequest>;
 export const checkoutSessionResponse = messageOnly;
 
+/** Where a refund of an M-PESA payment goes: the wallet at once, or back to M-PESA (issue 21). */
+export const refundDestination = z.enum(['WALLET', 'MPESA']);
+export type RefundDestination = z.infer<typeof refundDestination>;
+
 /** POST /myprosper/api/cancelSession */
 export const cancelSessionRequest = z.object({
   sessionId: id,
   reason: z.string().trim().max(500, 'Please keep the reason under 500 characters').default(''),
+  /** The caller's choice for their refund of an M-PESA payment; their saved choice when absent. */
+  refundTo: refundDestination.optional(),
 });
 export type CancelSessionRequest = z.input<typeof cancelSessionRequest>;
 
@@ -210,6 +216,8 @@ export const cancellationResult = z.object({
   refundedTotal: z.number().int(),
   /** Kept because the caller cancelled late. */
   forfeited: z.number().int(),
+  /** Of refundedToYou, what is on its way to the caller's M-PESA (the rest is in their wallet). */
+  toMpesa: z.number().int().optional(),
 });
 export type CancellationResult = z.infer<typeof cancellationResult>;
 export const cancelSessionResponse = envelope(cancellationResult);
@@ -228,6 +236,16 @@ export const cancellationPolicy = z.object({
   fullRefundHours: z.number().int(),
   /** The policy in words, shown before confirming. */
   text: z.string(),
+  /**
+   * The part of the caller's refund that can go back to M-PESA (their share paid by M-PESA from their verified
+   * number), and where it goes unless they choose otherwise; null when it all goes to the wallet.
+   */
+  mpesaRefund: z
+    .object({ amount: z.number().int(), phoneNumber: z.string(), destination: refundDestination })
+    .nullable()
+    .default(null),
+  /** Where the refund goes when that is not M-PESA's choice to make (a card payment: the wallet), in words. */
+  refundNote: z.string().nullable().default(null),
 });
 export type CancellationPolicy = z.infer<typeof cancellationPolicy>;
 export const cancellationPolicyResponse = envelope(cancellationPolicy);

@@ -225,6 +225,12 @@ export const envSchema = z.object({
   /** The local sandbox's B2C utility account starts with this many KES. */
   MPESA_SANDBOX_UTILITY_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000).default(5_000_000),
   /**
+   * Wallet withdrawals to M-PESA (issue 21): the least one may withdraw, and the one flat fee kept from each
+   * that reaches M-PESA (a failed one costs nothing), integer KES. Shown before confirming.
+   */
+  WITHDRAW_MINIMUM_KES: z.coerce.number().int().min(10).max(250_000).default(50),
+  WITHDRAW_FEE_KES: z.coerce.number().int().min(0).max(1_000).default(15),
+  /**
    * Card: CyberSource Secure Acceptance hosted checkout. Without CARD_PAY_URL the local hosted page
    * (/sandbox/cybersource/pay, served while SANDBOX is on) answers, with the keys below; the secret key signs
    * on the server only. CARD_MERCHANT_POST_URL is where the local page posts its server-to-server receipt

@@ -138,6 +138,13 @@ const table: Record<string, string> = {
   // mentor's own earnings statement (admins name the mentor).
   'GET /myprosper/api/payments/:id/receipt.pdf':            '401 422 404 404 404 422 401 401 401',
   'GET /myprosper/api/earnings/statement.pdf':              '401 403 403 200 404 200 401 401 401',
+  // Refunds to M-PESA and withdrawals (issue 21): each person's own; a withdrawal only to a verified number,
+  // never more than the wallet holds (the world's wallets hold less than asked), never by an admin.
+  'GET /myprosper/api/refundPreference':                    signedIn,
+  'PUT /myprosper/api/refundPreference':                    signedIn,
+  'GET /myprosper/api/mpesaRefunds':                        signedIn,
+  'GET /myprosper/api/withdrawalRules':                     signedIn,
+  'POST /myprosper/api/withdrawals':                        '401 422 422 422 422 403 401 401 401',
   'POST /myprosper/api/generateCardHttpSignature':          '401 200 404 403 403 403 401 401 401',
   'POST /myprosper/api/card/receipt/session':               '400 400 400 400 400 400 400 400 400',
   'POST /myprosper/api/card/receipt/voucher':               '400 400 400 400 400 400 400 400 400',
@@ -459,6 +466,11 @@ const requests: Record<string, Build> = {
   'GET /myprosper/api/earnings/statement.pdf': (w) => ({
     query: { month: '2026-11', mentorId: String(w.mentor.id) },
   }),
+  'GET /myprosper/api/refundPreference': () => ({}),
+  'PUT /myprosper/api/refundPreference': () => json({ destination: 'WALLET' }),
+  'GET /myprosper/api/mpesaRefunds': () => ({}),
+  'GET /myprosper/api/withdrawalRules': () => ({}),
+  'POST /myprosper/api/withdrawals': () => json({ amount: 200_000, requestId: 'matrix-withdrawal' }),
   'POST /myprosper/api/generateCardHttpSignature': (w) => json({ purpose: 'SESSION', id: w.sessions.unpaid }),
   'POST /myprosper/api/card/receipt/session': () => form('req_reference_number=1&signature=forged'),
   'POST /myprosper/api/card/receipt/voucher': () => form('req_reference_number=1&signature=forged'),

@@ -1,5 +1,6 @@
 import { formatDateChip } from '@myprosper/contract/dates';
 import { formatKes } from '@myprosper/contract/payments';
+import { refundMessages } from '@myprosper/contract/refunds';
 import { localDateTimeOf } from '@myprosper/contract/slots';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail.ts';
@@ -33,7 +34,7 @@ export interface NoticePerson {
   phone: string | null;
   /** What happened to this person's money. */
   money:
-    | { kind: 'REFUNDED'; amount: number; to: RefundedTo }
+    | { kind: 'REFUNDED'; amount: number; to: RefundedTo; mpesa?: { amount: number; phoneNumber: string } }
     | { kind: 'FORFEITED'; amount: number }
     | { kind: 'UNPAID' }
     | { kind: 'MENTOR'; earnings: number }
@@ -49,6 +50,12 @@ function when(facts: SessionFacts): string {
 function moneyLine(person: NoticePerson, facts: SessionFacts & { fullRefundHours?: number }): string {
   switch (person.money.kind) {
     case 'REFUNDED':
+      if (person.money.mpesa) {
+        const rest = person.money.amount - person.money.mpesa.amount;
+        return `${refundMessages.sentToMpesa(person.money.mpesa.amount, person.money.mpesa.phoneNumber)}${
+          rest > 0 ? ` ${formatKes(rest)} was refunded to your MyProsper wallet.` : ''
+        }`;
+      }
       return person.money.to === 'VOUCHER'
         ? `Your voucher was restored: its code pays for another ${facts.topic} session with ${facts.mentorName}.`
         : `${formatKes(person.money.amount)} was refunded to your MyProsper wallet; you can use it for your next session.`;

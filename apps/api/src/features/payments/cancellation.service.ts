@@ -6,8 +6,10 @@ import {
   cancellationPolicyText,
   fullRefundUntilOf,
   paymentMessages,
+  type RefundDestination,
   refundsInFull,
 } from '@myprosper/contract/payments';
+import { refundMessages } from '@myprosper/contract/refunds';
 import { sessionMessages } from '@myprosper/contract/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
@@ -27,6 +29,9 @@ import {
 import { type NoticePerson, noticeAddresses, sendCancellationNotices } from './cancellation-notices.ts';
 import { settleToMentor } from './earnings.service.ts';
 import { GroupCoverRepository } from './group-cover.repository.ts';
+import { MpesaRefundsRepository } from './mpesa-refunds.repository.ts';
+import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
+import { refundOptionOf } from './mpesa-refunds.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
@@ -49,6 +54,8 @@ export interface CancellationReactions {
   vouchers: Pick<PaymentVouchers, 'restore'>;
   /** The session is cancelled: its open call room ends as this commits, not at its next periodic check. */
   sessionCancelled(tx: DbOrTx, sessionId: number): Promise<void>;
+  /** Refunds on their way back to M-PESA, handed to Daraja once the cancellation commits. */
+  mpesaRefunds?: Pick<MpesaRefundsService, 'dispatch'>;
 }
 
 /** The lapse of a group's cover found it paid, or no longer needed: nothing was cancelled. */
@@ -93,7 +100,28 @@ export class CancellationService {
     const isOpen = isHoldingSlot(effectiveStatus(record, now)) && record.startsAt > now;
     const problem = !by ? paymentMessages.cancelNotAllowed : !isOpen ? paymentMessages.cancelInactive : null;
     const refund = fullRefund ? paid : 0;
+    const own = participants.find((p) => p.adviseeId === caller.id);
+    const option =
+      by === 'ADVISEE' && own && refund > 0
+        ? await refundOptionOf(this.db, { participantId: own.id, userId: caller.id, refund })
+        : null;
+    const mpesaRefund =
+      option?.kind === 'MPESA'
+        ? {
+            amount: option.amount,
+            phoneNumber: option.phoneNumber,
+            destination: await new MpesaRefundsRepository(this.db).preference(caller.id),
+          }
+        : null;
+    const refundNote =
+      option?.kind === 'CARD'
+        ? refundMessages.cardToWallet
+        : option?.kind === 'UNPROVEN_NUMBER'
+          ? refundMessages.unprovenPayer(option.phoneNumber)
+          : null;
     return {
+      mpesaRefund,
+      refundNote,
       canCancel: problem === null,
       problem,
       fullRefund,
@@ -107,7 +135,7 @@ export class CancellationService {
 
   async cancel(
     caller: CurrentUser,
-    input: { sessionId: number; reason: string },
+    input: { sessionId: number; reason: string; refundTo?: RefundDestination },
   ): Promise<CancellationResult> {
     const reason = input.reason.trim();
     if (reason === '') throw invalid(paymentMessages.giveReason);
@@ -115,7 +143,7 @@ export class CancellationService {
     const by = cancellerOf(record, caller);
     if (!by) throw forbidden(paymentMessages.cancelNotAllowed);
 
-    return withRetries(() => this.cancelOnce(caller, record, by, reason));
+    return withRetries(() => this.cancelOnce(caller, record, by, reason, { refundTo: input.refundTo }));
   }
 
   /**
@@ -216,6 +244,8 @@ export class CancellationService {
       inTransaction?: (tx: DbOrTx, result: CancellationResult) => Promise<void>;
       /** Only while the group's cover is due (its lapse), else CoverNoLongerDue and nothing changes. */
       onlyIfCoverDue?: boolean;
+      /** The caller's choice for their refund of an M-PESA payment, saved as their default too. */
+      refundTo?: RefundDestination;
     } = {},
   ): Promise<CancellationResult> {
     const now = new Date();
@@ -241,6 +271,7 @@ export class CancellationService {
         refunds,
         total: refundedTotal,
         kept: forfeited,
+        mpesaRefundIds,
       } = await refundPaidShares(tx, {
         session,
         participants,
@@ -249,7 +280,11 @@ export class CancellationService {
         now,
         keep: (participant) => !fullRefund && participant.isHost,
         vouchers: this.reactions.vouchers,
+        refundTo: options.refundTo ? new Map([[caller.id, options.refundTo]]) : undefined,
       });
+      if (options.refundTo) {
+        await new MpesaRefundsRepository(tx).savePreference(caller.id, options.refundTo, now);
+      }
       let mentorEarnings = 0;
       if (forfeited > 0) {
         const settlement = await settleToMentor(tx, {
@@ -277,6 +312,7 @@ export class CancellationService {
         options.cancellerName ?? (await repository.userName(caller.id)) ?? 'a participant';
       await options.inTransaction?.(tx, { refundedToYou: 0, refundedTotal, forfeited });
       return {
+        mpesaRefundIds,
         participants,
         refunds,
         forfeited,
@@ -289,6 +325,7 @@ export class CancellationService {
       };
     });
 
+    await this.reactions.mpesaRefunds?.dispatch(outcome.mpesaRefundIds);
     const people: NoticePerson[] = outcome.participants.flatMap((p) => {
       const addresses = noticeAddresses(p);
       return addresses ? [{ ...addresses, money: moneyOf(p) }] : [];
@@ -327,10 +364,13 @@ export class CancellationService {
     );
 
     const own = outcome.participants.find((p) => p.adviseeId === caller.id);
+    const toMpesa = own ? (outcome.refunds.get(own.id)?.mpesa?.amount ?? 0) : 0;
     return {
       refundedToYou: own ? (outcome.refunds.get(own.id)?.amount ?? 0) : 0,
       refundedTotal: outcome.refundedTotal,
       forfeited: outcome.forfeited,
+      // Said only when some of it is on its way to M-PESA.
+      ...(toMpesa > 0 ? { toMpesa } : {}),
     };
   }
 }

@@ -20,6 +20,7 @@ export type {
   StatusCheckInput,
 } from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
+export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';

@@ -3,12 +3,25 @@ import type { EarningsService } from './earnings.service.ts';
 import type { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
+import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
 
 export const mpesaReconcileJobName = 'reconcile-mpesa-payments';
 export const earningsJobName = 'settle-mentor-earnings';
 export const groupCoverJobName = 'group-cover-cutoff';
 export const mpesaResultsCheckJobName = 'check-mpesa-disbursements';
+export const mpesaRefundsJobName = 'send-mpesa-refunds';
+
+/** Refunds and withdrawals decided but never handed to Daraja (a no-show's, a declined move's, a crash's). */
+export function mpesaRefundsJob(service: MpesaRefundsService, cron: string): RecurringJob {
+  return {
+    name: mpesaRefundsJobName,
+    cron,
+    async run() {
+      await service.dispatchLeftBehind();
+    },
+  };
+}
 
 /** Pushes whose callback never came are asked about (STK push query), so a lost callback loses nothing. */
 export function mpesaReconcileJob(service: MpesaService, cron: string): RecurringJob {

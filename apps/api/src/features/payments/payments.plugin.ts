@@ -11,12 +11,15 @@ import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
+import { mpesaRefundsRoutes } from './mpesa-refunds.routes.ts';
+import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
 import {
   dailyReconciliationJob,
   earningsJob,
   groupCoverJob,
   mpesaReconcileJob,
+  mpesaRefundsJob,
   mpesaResultsCheckJob,
 } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
@@ -31,6 +34,8 @@ export interface PaymentsPluginOptions {
   mpesa: MpesaService;
   /** Money out through M-PESA: its result routes and status job are registered here. */
   disbursements: MpesaDisbursements;
+  /** Refunds and withdrawals to M-PESA (issue 21). */
+  mpesaRefunds: MpesaRefundsService;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
   reconciliation: ReconciliationService;
@@ -51,6 +56,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
   app.jobs.define(mpesaResultsCheckJob(options.disbursements, env.MPESA_RESULTS_CHECK_CRON));
   await app.register(mpesaResultsRoutes, { disbursements: options.disbursements });
+  app.jobs.define(mpesaRefundsJob(options.mpesaRefunds, env.MPESA_RECONCILE_CRON));
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,
     sms: () => (app.hasDecorator('sms') ? app.sms : null),
@@ -58,6 +64,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   });
   app.jobs.define(groupCoverJob(covers, env.GROUP_COVER_CRON));
   await app.register(groupCoverRoutes, { covers });
+  await app.register(mpesaRefundsRoutes, { refunds: options.mpesaRefunds });
   await app.register(paymentsRoutes, {
     mpesa: options.mpesa,
     checkout,

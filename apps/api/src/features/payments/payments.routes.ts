@@ -153,6 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         await cancellation.cancel(request.user!, {
           sessionId: request.body.sessionId,
           reason: request.body.reason,
+          refundTo: request.body.refundTo,
         }),
         paymentMessages.cancelled,
       ),

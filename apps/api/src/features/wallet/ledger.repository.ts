@@ -17,6 +17,8 @@ export const platformAccounts = [
   'COMMISSION',
   'PAYOUTS',
   'VOUCHERS',
+  /** Refunds and withdrawals asked of M-PESA and not yet answered (issue 21). */
+  'MPESA_REFUNDS_IN_FLIGHT',
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
-import { formatKes, paymentMessages } from '@myprosper/contract/payments';
+import { formatKes, paymentMessages, type RefundDestination } from '@myprosper/contract/payments';
+import { refundMessages } from '@myprosper/contract/refunds';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage, notify } from '../../../lib/notify.ts';
@@ -20,11 +21,15 @@ export function CancelSessionDialog({
   const cancel = useCancelSession();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refundTo, setRefundTo] = useState<RefundDestination | null>(null);
+  const mpesaRefund = policy.data?.mpesaRefund ?? null;
+  const destination = refundTo ?? mpesaRefund?.destination ?? 'WALLET';
 
   useEffect(() => {
     if (opened) {
       setReason('');
       setError(null);
+      setRefundTo(null);
     }
   }, [opened]);
 
@@ -36,12 +41,21 @@ export function CancelSessionDialog({
     }
     setError(null);
     try {
-      const response = await cancel.mutateAsync({ sessionId, reason: reason.trim() });
+      const response = await cancel.mutateAsync({
+        sessionId,
+        reason: reason.trim(),
+        refundTo: mpesaRefund ? destination : undefined,
+      });
       const refunded = response.data.refundedToYou;
+      const toMpesa = response.data.toMpesa ?? 0;
       notify.success(
-        refunded > 0
-          ? `${response.message}. ${formatKes(refunded)} was refunded to your wallet.`
-          : response.message,
+        toMpesa > 0 && mpesaRefund
+          ? `${response.message}. ${refundMessages.sentToMpesa(toMpesa, mpesaRefund.phoneNumber)}${
+              refunded > toMpesa ? ` ${formatKes(refunded - toMpesa)} was refunded to your wallet.` : ''
+            }`
+          : refunded > 0
+            ? `${response.message}. ${formatKes(refunded)} was refunded to your wallet.`
+            : response.message,
       );
       onClose();
     } catch (failure) {
@@ -77,6 +91,26 @@ export function CancelSessionDialog({
               {policy.data.text}
             </Alert>
           )}
+          {policy.data?.canCancel && mpesaRefund ? (
+            <Radio.Group
+              label="Where should your refund go?"
+              value={destination}
+              onChange={(value) => setRefundTo(value as RefundDestination)}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="MPESA" label={refundMessages.toMpesa(mpesaRefund.phoneNumber)} />
+                <Radio value="WALLET" label={refundMessages.toWallet} />
+              </Stack>
+              <Text fz="sm" c="dimmed" mt="xs" data-testid="refund-destination-detail">
+                {destination === 'MPESA'
+                  ? refundMessages.toMpesaDetail(mpesaRefund.amount, mpesaRefund.phoneNumber)
+                  : refundMessages.toWalletDetail(policy.data.refund)}
+              </Text>
+            </Radio.Group>
+          ) : null}
+          {policy.data?.canCancel && policy.data.refundNote ? (
+            <Text fz="sm">{policy.data.refundNote}</Text>
+          ) : null}
           {policy.data && !policy.data.canCancel ? (
             <Text role="alert">{policy.data.problem}</Text>
           ) : (

@@ -31,6 +31,7 @@ import { RatingDialog } from '../components/rating-dialog.tsx';
 import { RescheduleProposal } from '../components/reschedule-proposal.tsx';
 import { SessionActions } from '../components/session-actions.tsx';
 import { BookingFacts, SessionNote, SessionPeople } from '../components/session-facts.tsx';
+import { SessionMpesaRefunds } from '../components/session-mpesa-refunds.tsx';
 import { SessionNotice } from '../components/session-notice.tsx';
 import { useRouteId } from '../hooks/use-route-id.ts';
 import {
@@ -152,6 +153,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
         <CardReturnNotice />
         <SessionNotice session={session} viewer={viewer} />
         <GroupCoverNotice session={session} viewer={viewer} />
+        <SessionMpesaRefunds sessionId={session.id} />
         {isUpcoming && <RescheduleProposal session={session} viewer={viewer} />}
 
         {owesPayment(session, viewer) && <PaymentActionsSlot session={session} viewer={viewer} />}

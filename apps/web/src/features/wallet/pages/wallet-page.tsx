@@ -1,13 +1,15 @@
-import { Card, Container, Skeleton, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Skeleton, Tabs, Text, Title } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
 import { formatKes } from '@myprosper/contract/payments';
 import { walletTabs } from '@myprosper/contract/wallet';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWalletBalance } from '../api/get-wallet.ts';
 import { EarningsStatement } from '../components/earnings-statement.tsx';
+import { MpesaTransfers } from '../components/mpesa-transfers.tsx';
 import { TransactionList } from '../components/transaction-list.tsx';
+import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 
 /** /wallet: the balance (mentee: balance, mentor: walletBalance) and the Credited and Deducted tabs. */
 export function WalletPage() {
@@ -20,6 +22,7 @@ export function WalletPage() {
 function Wallet({ userId, isAdvisor }: { userId: number; isAdvisor: boolean }) {
   const balance = useWalletBalance(userId, isAdvisor);
   const balanceId = useId();
+  const [withdrawing, setWithdrawing] = useState(false);
 
   return (
     <Container size="sm" py="xl">
@@ -46,8 +49,15 @@ function Wallet({ userId, isAdvisor }: { userId: number; isAdvisor: boolean }) {
             ? 'What you have earned from sessions and not yet been paid out.'
             : 'Refunds and payments kept for you; used first when you pay for a session.'}
         </Text>
+        {balance.data !== undefined && balance.data > 0 ? (
+          <Button mt="md" variant="light" onClick={() => setWithdrawing(true)}>
+            Withdraw to M-PESA
+          </Button>
+        ) : null}
       </Card>
       {isAdvisor && <EarningsStatement />}
+      <WithdrawDialog opened={withdrawing} onClose={() => setWithdrawing(false)} />
+      <MpesaTransfers />
       <Tabs defaultValue={walletTabs[0].type} keepMounted={false}>
         <Tabs.List grow mb="md">
           {walletTabs.map((tab) => (

@@ -40,9 +40,11 @@ import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts
 import {
   CancellationService,
   createMpesaService,
+  HeldEarnings,
   MentorNoShowRefunds,
   paymentsPlugin,
 } from './features/payments/payments.door.ts';
+import { createPayouts, type PayoutTransport, payoutsPlugin } from './features/payouts/payouts.door.ts';
 import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
 import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
 import { createPhoneVerification, verificationRoutes } from './features/verification/verification.door.ts';
@@ -171,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
+  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries, payouts } =
     wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -208,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
+  await app.register(payoutsPlugin, payouts);
   if (env.SANDBOX) {
     await app.register(darajaSandbox, {
       prefix: localDarajaPath,
@@ -271,6 +274,11 @@ export function wireFeatures(app: FastifyInstance) {
     env,
     now: app.tokens.now,
   });
+  // Mentors paid to M-PESA (issue 21): disputes hold earnings in escrow; payouts go by the Daraja B2C core.
+  const payouts = createPayouts(app, {
+    transport: b2cNotWired,
+    held: new HeldEarnings(env.PLATFORM_COMMISSION_PERCENT, vouchers),
+  });
   return {
     sessions,
     voucherPurchases,
@@ -280,8 +288,16 @@ export function wireFeatures(app: FastifyInstance) {
     mentorNoShowMoney,
     noShows,
     twoStepRecoveries,
+    payouts,
   };
 }
+
+/** Until the Daraja B2C core is merged (branch h1): a payout stays in flight, never sent twice on a guess. */
+const b2cNotWired: PayoutTransport = {
+  async send() {
+    throw new Error('the Daraja B2C core is not wired yet');
+  },
+};
 
 /**
  * How long a browser may keep a file of the web build: a hashed asset never changes under its name, so for a

@@ -17,6 +17,8 @@ export const platformAccounts = [
   'COMMISSION',
   'PAYOUTS',
   'VOUCHERS',
+  // B2C payouts sent to M-PESA and not answered yet (issue 21): out of a wallet, not yet paid.
+  'PAYOUTS_IN_FLIGHT',
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

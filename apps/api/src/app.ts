@@ -39,12 +39,13 @@ import { notificationsPlugin } from './features/notifications/notifications.door
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
   CancellationService,
+  createMpesaDisbursements,
   createMpesaService,
   HeldEarnings,
   MentorNoShowRefunds,
   paymentsPlugin,
 } from './features/payments/payments.door.ts';
-import { createPayouts, type PayoutTransport, payoutsPlugin } from './features/payouts/payouts.door.ts';
+import { createPayouts, payoutsPlugin } from './features/payouts/payouts.door.ts';
 import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
 import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
 import { createPhoneVerification, verificationRoutes } from './features/verification/verification.door.ts';
@@ -173,8 +174,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries, payouts } =
-    wireFeatures(app);
+  const {
+    sessions,
+    mpesa,
+    disbursements,
+    cancellation,
+    noShows,
+    vouchers,
+    voucherPurchases,
+    twoStepRecoveries,
+    payouts,
+  } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
   const phones = createPhoneVerification(app);
@@ -206,7 +216,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
-  await app.register(paymentsPlugin, { prefix: '/myprosper/api', sessions, mpesa, cancellation, vouchers });
+  await app.register(paymentsPlugin, {
+    prefix: '/myprosper/api',
+    sessions,
+    mpesa,
+    disbursements,
+    cancellation,
+    vouchers,
+  });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
@@ -257,6 +274,8 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
+  // Money out through M-PESA (B2C, reversals): features that pay out register their purposes on it.
+  const disbursements = createMpesaDisbursements(app);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -276,7 +295,7 @@ export function wireFeatures(app: FastifyInstance) {
   });
   // Mentors paid to M-PESA (issue 21): disputes hold earnings in escrow; payouts go by the Daraja B2C core.
   const payouts = createPayouts(app, {
-    transport: b2cNotWired,
+    disbursements,
     held: new HeldEarnings(env.PLATFORM_COMMISSION_PERCENT, vouchers),
   });
   return {
@@ -284,6 +303,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    disbursements,
     cancellation,
     mentorNoShowMoney,
     noShows,
@@ -291,13 +311,6 @@ export function wireFeatures(app: FastifyInstance) {
     payouts,
   };
 }
-
-/** Until the Daraja B2C core is merged (branch h1): a payout stays in flight, never sent twice on a guess. */
-const b2cNotWired: PayoutTransport = {
-  async send() {
-    throw new Error('the Daraja B2C core is not wired yet');
-  },
-};
 
 /**
  * How long a browser may keep a file of the web build: a hashed asset never changes under its name, so for a

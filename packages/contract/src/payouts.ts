@@ -44,30 +44,6 @@ export const payoutMessages = {
     `MyProsper: we could not send ${formatKes(amount)} to your M-PESA: ${reason} The money is back in your MyProsper balance and goes out with the next payout.`,
 } as const;
 
-/**
- * M-PESA's B2C result codes in words a mentor acts on (payout-failure reasons). The money is back in their
- * balance in every case; only a wrong number needs them to do something.
- */
-export function payoutFailureReason(resultCode: string): string {
-  switch (resultCode) {
-    case 'SFC_IC0003':
-    case '2040':
-      return 'This number cannot receive M-PESA payments. Please check your payout number.';
-    case '2':
-    case '3':
-      return 'The amount is outside the limits M-PESA allows for one payment.';
-    case '4':
-    case '8':
-      return 'Your M-PESA account reached its daily or balance limit.';
-    case 'TIMEOUT':
-      return 'M-PESA did not complete the payment in time.';
-    case '1':
-      return 'Our M-PESA account could not send it just now.';
-    default:
-      return `M-PESA could not complete the payment (code ${resultCode}).`;
-  }
-}
-
 // ---- The mentor's earnings (their wallet page) ----
 
 export const mentorPayout = z.object({

@@ -119,6 +119,9 @@ const table: Record<string, string> = {
   // The world's prompt for the advisee's share still waits: past authorization, one at a time answers 409.
   'POST /myprosper/api/makeMpesaPayment':                   '401 409 404 403 403 403 401 401 401',
   'POST /myprosper/api/mpesa/callback/:token':              open200,
+  // Daraja's B2C/reversal/status/balance results: unsigned, named by the path token; always a quick 200.
+  'POST /myprosper/api/mpesa/results/:token':               open200,
+  'POST /myprosper/api/mpesa/timeouts/:token':              open200,
   'GET /myprosper/api/getLastPayment/:id':                  sessionPeople,
   'POST /myprosper/api/checkoutSession':                    '401 422 403 403 403 403 401 401 401',
   'GET /myprosper/api/cancellationPolicy/:id':              sessionPeople,
@@ -402,6 +405,16 @@ const requests: Record<string, Build> = {
         },
       },
     },
+  }),
+  'POST /myprosper/api/mpesa/results/:token': () => ({
+    params: { token: 'unknownResultToken12345' },
+    payload: {
+      Result: { ResultType: 0, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.' },
+    },
+  }),
+  'POST /myprosper/api/mpesa/timeouts/:token': () => ({
+    params: { token: 'unknownResultToken12345' },
+    payload: { Result: { ResultType: 0, ResultCode: 'QUEUE_TIMEOUT', ResultDesc: 'Expired' } },
   }),
   'GET /myprosper/api/getLastPayment/:id': (w) => ({ params: { id: w.sessions.unpaid } }),
   'POST /myprosper/api/checkoutSession': (w) =>

@@ -6,11 +6,21 @@
  * vouchers are bought and redeemed with the rest, and answer PaymentVouchers.
  */
 export { CancellationService } from './cancellation.service.ts';
-export { createMpesaService } from './create-mpesa-service.ts';
+export { createMpesaDisbursements, createMpesaService } from './create-mpesa-service.ts';
 export { EarningsService } from './earnings.service.ts';
 export { type HeldDecision, HeldEarnings } from './held-earnings.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
+export type {
+  AfterOutcome,
+  B2cRequestInput,
+  MpesaDisbursements,
+  MpesaOutcome,
+  MpesaRequestRow,
+  OutcomeHandler,
+  ReversalInput,
+  StatusCheckInput,
+} from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';

@@ -5,4 +5,4 @@
  * app.ts builds the services (createPayouts), registers the plugin and hands `settle` to the Daraja core.
  */
 export { createPayouts, payoutsPlugin } from './payouts.plugin.ts';
-export type { PayoutOutcome, PayoutRequest, PayoutsService, PayoutTransport } from './payouts.service.ts';
+export type { PayoutOutcome, PayoutsService } from './payouts.service.ts';

@@ -2,11 +2,12 @@ import { payoutMessages } from '@myprosper/contract/payouts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
+import { wireFeatures } from '../../app.ts';
 import { mentorPayouts } from '../../db/schema/mentor-payouts.ts';
 import { sessionSettlements } from '../../db/schema/payments.ts';
 import { createAdvisor, type UserRow } from '../../db/seed/factories.ts';
 import { adminCall, callAs } from '../admin/admin.test-helpers.ts';
-import { createUser } from '../auth/auth.test-helpers.ts';
+import { createUser, mailsTo } from '../auth/auth.test-helpers.ts';
 import { EarningsService } from '../payments/payments.door.ts';
 import {
   api,
@@ -16,15 +17,25 @@ import {
   bookSession,
   checkout,
   createPaymentsTestApp,
+  eventually,
   expectLedgerConsistent,
   fundWallet,
   mentorJoined,
   moveSession,
   noShowJob,
 } from '../payments/payments.test-helpers.ts';
-import { phoneCodeOf } from '../verification/verification.test-helpers.ts';
+import { phoneCodeOf, smsTo, withPhoneProof } from '../verification/verification.test-helpers.ts';
 
 const hour = 3_600_000;
+
+/** B2C test numbers of the Daraja sandbox (apps/api/sandbox/README.md): the outcome is chosen by the number. */
+const b2c = {
+  unregistered: '254711002040',
+  insufficient: '254711000001',
+  late: '254711000409',
+  twice: '254711000002',
+  noResult: '254711000000',
+} as const;
 
 describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
   let ctx: TestContext;
@@ -270,18 +281,36 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     // And a run of another key at once finds nothing more to pay.
     await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
 
-    const sent = await payoutsOf(mpesaMentor.advisor.id);
-    expect(sent).toEqual([
-      expect.objectContaining({
-        amount: 2320,
-        status: 'IN_FLIGHT',
-        phoneNumber: mpesaMentor.advisor.phoneNumber,
-      }),
-    ]);
+    // M-PESA's result settles it: paid, with the receipt, to the mentor's own proven number.
+    const [paid] = await eventually(async () => {
+      const rows = await payoutsOf(mpesaMentor.advisor.id);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          amount: 2320,
+          status: 'PAID',
+          phoneNumber: mpesaMentor.advisor.phoneNumber,
+        }),
+      ]);
+      return rows;
+    });
+    expect(paid!.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(await payoutsOf(bankMentor.advisor.id)).toEqual([]);
     expect(await payoutsOf(unproven.advisor.id)).toEqual([]);
-    expect(await earningsOf(mpesaMentor.advisor)).toMatchObject({ payable: 0, inFlight: 2320 });
+    expect(await earningsOf(mpesaMentor.advisor)).toMatchObject({
+      payable: 0,
+      inFlight: 0,
+      paid: 2320,
+      payouts: [expect.objectContaining({ status: 'PAID', amount: 2320, receipt: paid!.receipt })],
+    });
     expect(await earningsOf(bankMentor.advisor)).toMatchObject({ payable: 2320, inFlight: 0 });
+    // Told by SMS (to the number paid) and by e-mail, with the receipt.
+    const text = payoutMessages.paidText(2320, paid!.receipt!);
+    await eventually(async () => {
+      expect((await smsTo(ctx.app, mpesaMentor.advisor.phoneNumber!)).map((m) => m.body)).toContain(text);
+      expect((await mailsTo(ctx.app, mpesaMentor.advisor.email)).map((m) => m.subject)).toContain(
+        payoutMessages.paidSubject,
+      );
+    });
     await expectInFlightMatchesLedger();
     await expectLedgerConsistent(ctx.database.db);
   });
@@ -295,9 +324,100 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     expect(await earningsOf(mentor)).toMatchObject({ payable: 99, inFlight: 0 });
     await fundWallet(ctx, mentor, 1);
     await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
-    expect(await payoutsOf(mentor.id)).toEqual([
-      expect.objectContaining({ amount: 100, status: 'IN_FLIGHT' }),
-    ]);
+    expect(await payoutsOf(mentor.id)).toEqual([expect.objectContaining({ amount: 100 })]);
+  });
+
+  /** A mentor owed a session's earnings whose preferred M-PESA number (proven by its code) is `number`. */
+  async function mentorPaidAt(number: string) {
+    const booked = await endedSession(50);
+    const proven = (await withPhoneProof(ctx.app, { phoneNumber: `0${number.slice(3)}` })) as {
+      phoneNumber: string;
+      phoneProof: string;
+    };
+    const res = await call(booked.advisor, 'POST', '/updatePaymentMethod', {
+      method: 'MPESA',
+      preferred: true,
+      mpesaPhoneNumber: proven.phoneNumber,
+      phoneProof: proven.phoneProof,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return booked.advisor;
+  }
+
+  it.each([
+    [b2c.unregistered, '2040'],
+    [b2c.insufficient, '1'],
+  ])('puts a payout M-PESA refused (%s) back to payable with the reason', async (number, code) => {
+    const mentor = await mentorPaidAt(number);
+    await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
+    const [failed] = await eventually(async () => {
+      const rows = await payoutsOf(mentor.id);
+      expect(rows).toEqual([expect.objectContaining({ status: 'FAILED', resultCode: code })]);
+      return rows;
+    });
+    expect(failed!.failureReason).toBeTruthy();
+    expect(await earningsOf(mentor)).toMatchObject({
+      payable: 2320,
+      inFlight: 0,
+      paid: 0,
+      payouts: [
+        expect.objectContaining({ status: 'FAILED', failureReason: failed!.failureReason, receipt: null }),
+      ],
+    });
+    await eventually(async () =>
+      expect((await mailsTo(ctx.app, mentor.email)).map((m) => m.subject)).toContain(
+        payoutMessages.failedSubject,
+      ),
+    );
+    // The next run sends it again, under a new reference (the number still fails here).
+    await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
+    await eventually(async () =>
+      expect(await payoutsOf(mentor.id)).toEqual([
+        expect.objectContaining({ status: 'FAILED' }),
+        expect.objectContaining({ status: 'FAILED' }),
+      ]),
+    );
+    expect(await earningsOf(mentor)).toMatchObject({ payable: 2320, inFlight: 0 });
+    await expectInFlightMatchesLedger();
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it('pays once when the result comes twice, or late after a timeout', async () => {
+    const twice = await mentorPaidAt(b2c.twice);
+    const late = await mentorPaidAt(b2c.late);
+    await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
+    for (const mentor of [twice, late]) {
+      await eventually(async () =>
+        expect(await payoutsOf(mentor.id)).toEqual([expect.objectContaining({ status: 'PAID' })]),
+      );
+    }
+    // Whatever else arrives, or is asked, posts nothing more.
+    await wireFeatures(ctx.app).disbursements.checkOpenRequests();
+    for (const mentor of [twice, late]) {
+      expect(await earningsOf(mentor)).toMatchObject({ payable: 0, inFlight: 0, paid: 2320 });
+      const [posted] = (
+        await ctx.database.db.execute<{ n: number }>(sql`
+          select count(*)::int as n from ledger_transactions
+          where idempotency_key like ${`mpesa-payout-paid:payout:%:${mentor.id}`}`)
+      ).rows;
+      expect(posted?.n).toBe(1);
+    }
+    await expectInFlightMatchesLedger();
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it('settles a payout whose result never comes by asking M-PESA (Transaction Status)', async () => {
+    const mentor = await mentorPaidAt(b2c.noResult);
+    await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
+    expect(await earningsOf(mentor)).toMatchObject({ payable: 0, inFlight: 2320 });
+    await eventually(async () => {
+      await wireFeatures(ctx.app).disbursements.checkOpenRequests();
+      expect(await earningsOf(mentor)).toMatchObject({ inFlight: 0 });
+    });
+    const [settled] = await payoutsOf(mentor.id);
+    expect(['PAID', 'FAILED']).toContain(settled!.status);
+    await expectInFlightMatchesLedger();
+    await expectLedgerConsistent(ctx.database.db);
   });
 
   async function expectInFlightMatchesLedger() {

@@ -1,23 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EarningsService, type HeldEarnings } from '../payments/payments.door.ts';
+import { EarningsService, type HeldEarnings, type MpesaDisbursements } from '../payments/payments.door.ts';
 import { DisputesService } from './disputes.service.ts';
 import { payoutRunJob } from './payouts.jobs.ts';
 import { adminPayoutRunsRoutes, payoutsRoutes } from './payouts.routes.ts';
-import { PayoutsService, type PayoutTransport } from './payouts.service.ts';
+import { PayoutsService } from './payouts.service.ts';
 
-/** Builds the payout service once (app.ts), for the plugin and for the Daraja core's result handler. */
+type Payouts = { payouts: PayoutsService; disputes: DisputesService };
+const payoutsOfApp = new WeakMap<FastifyInstance, Payouts>();
+
+/**
+ * Builds the payout services once per app (app.ts, or a test through wireFeatures): the payout purpose's
+ * result handler is registered once on the Daraja core.
+ */
 export function createPayouts(
   app: FastifyInstance,
-  deps: { transport: PayoutTransport; held: HeldEarnings },
-): { payouts: PayoutsService; disputes: DisputesService } {
+  deps: { disbursements: MpesaDisbursements; held: HeldEarnings },
+): Payouts {
+  const built = payoutsOfApp.get(app);
+  if (built) return built;
   const { env } = app;
   const db = app.db.db;
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log, env.PAYOUT_HOLD_HOURS);
   const now = app.tokens.now;
   const payouts = new PayoutsService({
     db,
-    transport: deps.transport,
+    disbursements: deps.disbursements,
     settleDue: () => earnings.settleEndedSessions(),
     channels: { mailer: app.mailer, sms: () => (app.hasDecorator('sms') ? app.sms : null), log: app.log },
     settings: {
@@ -28,7 +36,9 @@ export function createPayouts(
     now,
   });
   const disputes = new DisputesService(db, deps.held, env.PAYOUT_HOLD_HOURS, now);
-  return { payouts, disputes };
+  const made = { payouts, disputes };
+  payoutsOfApp.set(app, made);
+  return made;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { maskTail } from '@myprosper/contract/advisor-settings';
+import { disbursementFailureReason } from '@myprosper/contract/mpesa-disbursements';
 import { splitEarnings } from '@myprosper/contract/payments';
 import {
   type AdminPayoutRun,
   type MentorEarnings,
   type MentorPayout,
-  payoutFailureReason,
   payoutMessages,
 } from '@myprosper/contract/payouts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,27 +13,17 @@ import type { Db, DbOrTx } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
+import type { MpesaDisbursements, MpesaOutcome, MpesaRequestRow } from '../payments/payments.door.ts';
 import { InsufficientFundsError, postTransaction } from '../wallet/wallet.door.ts';
 import { type MentorPayoutRow, PayoutsRepository } from './payouts.repository.ts';
 
-/** A B2C request for a payout recorded in flight: the Daraja core sends it and reports its result. */
-export interface PayoutRequest {
-  /** Our reference (unique per payout): the result comes back under it. */
-  reference: string;
-  /** 2547XXXXXXXX, proven by the mentor. */
-  phone: string;
-  amount: number;
-  remarks: string;
-}
+/** The Daraja core's purpose of mentor payouts: its results come back to `settle`. */
+export const payoutPurpose = 'payout';
 
-/** How payouts reach M-PESA (the Daraja B2C core, wired in app.ts). */
-export interface PayoutTransport {
-  /** Sends the request; its outcome comes back through PayoutsService.settle. */
-  send(request: PayoutRequest): Promise<void>;
-}
-
-/** M-PESA's answer to a payout: paid with its receipt, or not paid (a result code, or TIMEOUT). */
-export type PayoutOutcome = { paid: true; receipt: string } | { paid: false; resultCode: string };
+/** M-PESA's answer to a payout: paid with its receipt, or not paid (its result code and the reason in words). */
+export type PayoutOutcome =
+  | { paid: true; receipt: string }
+  | { paid: false; resultCode: string; reason: string };
 
 export interface PayoutSettlement {
   /** Tells the mentor (SMS and e-mail); call once the transaction has committed. */
@@ -42,7 +32,8 @@ export interface PayoutSettlement {
 
 export interface PayoutsDeps {
   db: Db;
-  transport: PayoutTransport;
+  /** The Daraja B2C core (payments' MpesaDisbursements): records, sends and settles each request once. */
+  disbursements: Pick<MpesaDisbursements, 'prepare' | 'send' | 'onOutcome'>;
   /** Settles the sessions whose hold is over (payments' earnings job), so a run pays what is due now. */
   settleDue: () => Promise<number>;
   channels: { mailer: Mailer; sms: () => SmsSender | null; log: FastifyBaseLogger };
@@ -61,7 +52,22 @@ const nothingToTell: PayoutSettlement = { notify: async () => {} };
  * wallet is locked and cannot go below zero.
  */
 export class PayoutsService {
-  constructor(private readonly deps: PayoutsDeps) {}
+  /** Outcomes' notices, by request id, from the transaction that settles them to the moment after it commits. */
+  private readonly notices = new Map<number, PayoutSettlement>();
+
+  constructor(private readonly deps: PayoutsDeps) {
+    deps.disbursements.onOutcome(
+      payoutPurpose,
+      async (tx, request, outcome) => {
+        this.notices.set(request.id, await this.settle(tx, request.reference, outcomeOf(outcome)));
+      },
+      async (request) => {
+        const notice = this.notices.get(request.id);
+        this.notices.delete(request.id);
+        await notice?.notify();
+      },
+    );
+  }
 
   /** Runs the payouts of `runKey` (a second start of the same key pays nobody twice). */
   async run(input: {
@@ -106,7 +112,7 @@ export class PayoutsService {
     runId: number,
     mentorId: number,
     minimum: number,
-  ): Promise<MentorPayoutRow | null> {
+  ): Promise<MpesaRequestRow | null> {
     try {
       return await this.deps.db.transaction(async (tx) => {
         const repository = new PayoutsRepository(tx);
@@ -116,7 +122,7 @@ export class PayoutsService {
         if (await repository.hasPayoutInFlight(mentorId)) return null;
         const phone = await repository.provenPayoutNumber(mentorId);
         if (!phone) return null;
-        const reference = `PO-${runId}-${mentorId}`;
+        const reference = `payout:${runId}:${mentorId}`;
         const posted = await postTransaction(tx, {
           kind: 'PAYOUT_SENT',
           reference: `mpesa-payout:${reference}`,
@@ -126,7 +132,7 @@ export class PayoutsService {
             { account: { platform: 'PAYOUTS_IN_FLIGHT' }, amount: balance },
           ],
         });
-        return repository.insertPayout({
+        await repository.insertPayout({
           runId,
           mentorId,
           amount: balance,
@@ -134,6 +140,16 @@ export class PayoutsService {
           reference,
           sentTransactionId: posted.transactionId,
           createdAt: this.deps.now(),
+        });
+        // The B2C request is written with the payout, so a crash before it is sent loses nothing: the core's
+        // status check finds it.
+        return this.deps.disbursements.prepare(tx, {
+          kind: 'B2C',
+          purpose: payoutPurpose,
+          reference,
+          phone,
+          amount: balance,
+          remarks: `MyProsper payout ${runId}-${mentorId}`,
         });
       });
     } catch (error) {
@@ -148,17 +164,12 @@ export class PayoutsService {
    * Sends a recorded payout. A failure to reach M-PESA leaves it in flight: the core's Transaction Status
    * check settles it, so money is never sent twice on a guess.
    */
-  private async send(payout: MentorPayoutRow): Promise<void> {
+  private async send(request: MpesaRequestRow): Promise<void> {
     try {
-      await this.deps.transport.send({
-        reference: payout.reference,
-        phone: payout.phoneNumber,
-        amount: payout.amount,
-        remarks: `MyProsper payout ${payout.reference}`,
-      });
+      await this.deps.disbursements.send(request);
     } catch (error) {
       this.deps.channels.log.error(
-        { err: error, payout: payout.reference },
+        { err: error, payout: request.reference },
         'a payout request was not taken',
       );
     }
@@ -196,7 +207,7 @@ export class PayoutsService {
         payoutMessages.paidText(payout.amount, outcome.receipt),
       );
     }
-    const reason = payoutFailureReason(outcome.resultCode);
+    const reason = outcome.reason;
     const posted = await postTransaction(tx, {
       kind: 'PAYOUT_RETURNED',
       reference: `mpesa-payout-failed:${reference}`,
@@ -283,6 +294,15 @@ export class PayoutsService {
       })),
     };
   }
+}
+
+function outcomeOf(outcome: MpesaOutcome): PayoutOutcome {
+  if (outcome.state === 'SUCCEEDED' && outcome.receipt) return { paid: true, receipt: outcome.receipt };
+  return {
+    paid: false,
+    resultCode: outcome.resultCode ?? 'REFUSED',
+    reason: outcome.reason ?? disbursementFailureReason(outcome.resultCode),
+  };
 }
 
 function toMentorPayout(row: MentorPayoutRow): MentorPayout {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, idParam } from './common.ts';
+import { messages } from './messages.ts';
 import { formatKes } from './payments.ts';
 
 /**
@@ -18,8 +19,8 @@ export type DisputeStatus = z.infer<typeof disputeStatus>;
 
 export const payoutMessages = {
   disputeOpened: 'Thank you. The mentor will not be paid for this session until we have looked into it.',
-  disputeReasonMissing: 'Please tell us what went wrong',
-  disputeReasonTooLong: 'Please keep the reason under 1000 characters',
+  disputeReasonMissing: messages.disputeReasonMissing,
+  disputeReasonTooLong: messages.disputeReasonTooLong,
   disputeNotYours: 'Only a mentee who paid for this session can dispute it',
   disputeNotEnded: 'A session can be disputed only after it has ended',
   disputeTooLate: (hours: number) => `A session can be disputed only within ${hours} hours of its end`,

@@ -47,6 +47,7 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
       PAYOUT_HOLD_HOURS: '48',
       PAYOUT_MINIMUM_KES: '100',
       JOBS_ENABLED: 'false',
+      MPESA_RESULTS_CHECK_AFTER_SECONDS: '0',
     });
     admin = await createUser(ctx.database.db, { role: 'ADMIN', name: 'Admin Payouts' });
     earnings = new EarningsService(ctx.database.db, 20, ctx.app.log, 48);
@@ -410,10 +411,8 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     const mentor = await mentorPaidAt(b2c.noResult);
     await adminCall(ctx, admin, 'POST', 'payoutRuns', {});
     expect(await earningsOf(mentor)).toMatchObject({ payable: 0, inFlight: 2320 });
-    await eventually(async () => {
-      await wireFeatures(ctx.app).disbursements.checkOpenRequests();
-      expect(await earningsOf(mentor)).toMatchObject({ inFlight: 0 });
-    });
+    await wireFeatures(ctx.app).disbursements.checkOpenRequests();
+    await eventually(async () => expect(await earningsOf(mentor)).toMatchObject({ inFlight: 0 }));
     const [settled] = await payoutsOf(mentor.id);
     expect(['PAID', 'FAILED']).toContain(settled!.status);
     await expectInFlightMatchesLedger();

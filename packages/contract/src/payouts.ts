@@ -90,7 +90,7 @@ export const disputeRequest = z.object({
     .max(1000, payoutMessages.disputeReasonTooLong),
 });
 export type DisputeRequest = z.input<typeof disputeRequest>;
-export const disputeParams = z.object({ sessionId: idParam });
+export const disputeParams = z.object({ id: idParam });
 
 /** A session's dispute as the mentee sees it (null when none). */
 export const sessionDisputeView = z.object({
@@ -105,7 +105,7 @@ export const disputeState = z.object({
   disputeUntil: z.string().nullable(),
 });
 export type DisputeState = z.infer<typeof disputeState>;
-/** GET/POST /myprosper/api/sessions/{sessionId}/dispute */
+/** GET/POST /myprosper/api/sessions/{id}/dispute */
 export const disputeStateResponse = envelope(disputeState);
 
 export const adminDispute = z.object({

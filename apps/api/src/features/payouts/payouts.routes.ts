@@ -53,7 +53,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
   );
 
   app.get(
-    '/sessions/:sessionId/dispute',
+    '/sessions/:id/dispute',
     {
       schema: {
         tags: ['payouts'],
@@ -65,11 +65,11 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
       },
       onRequest: app.requireRole('ADVISEE'),
     },
-    async (request) => ok(await disputes.state(request.user!, request.params.sessionId)),
+    async (request) => ok(await disputes.state(request.user!, request.params.id)),
   );
 
   app.post(
-    '/sessions/:sessionId/dispute',
+    '/sessions/:id/dispute',
     {
       schema: {
         tags: ['payouts'],
@@ -84,7 +84,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
     },
     async (request) =>
       ok(
-        await disputes.open(request.user!, request.params.sessionId, request.body.reason),
+        await disputes.open(request.user!, request.params.id, request.body.reason),
         payoutMessages.disputeOpened,
       ),
   );

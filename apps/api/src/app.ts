@@ -43,10 +43,12 @@ import {
   createMpesaRefunds,
   createMpesaService,
   disbursementsInFlight,
+  HeldEarnings,
   MentorNoShowRefunds,
   paymentsPlugin,
   ReconciliationService,
 } from './features/payments/payments.door.ts';
+import { createPayouts, payoutsPlugin } from './features/payouts/payouts.door.ts';
 import { profilesPlugin, uploadsServeRoutes } from './features/profiles/profiles.door.ts';
 import { SessionsService, sessionsRoutes } from './features/sessions/sessions.door.ts';
 import { createPhoneVerification, verificationRoutes } from './features/verification/verification.door.ts';
@@ -206,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     voucherPurchases,
     twoStepRecoveries,
     reconciliation,
+    payouts,
   } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -252,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
+  await app.register(payoutsPlugin, payouts);
   if (env.SANDBOX) {
     await app.register(darajaSandbox, {
       prefix: localDarajaPath,
@@ -325,6 +329,11 @@ export function wireFeatures(app: FastifyInstance) {
     env,
     now: app.tokens.now,
   });
+  // Mentors paid to M-PESA (issue 21): disputes hold earnings in escrow; payouts go by the Daraja B2C core.
+  const payouts = createPayouts(app, {
+    disbursements,
+    held: new HeldEarnings(env.PLATFORM_COMMISSION_PERCENT, vouchers),
+  });
   return {
     sessions,
     voucherPurchases,
@@ -337,6 +346,7 @@ export function wireFeatures(app: FastifyInstance) {
     noShows,
     twoStepRecoveries,
     reconciliation,
+    payouts,
   };
 }
 

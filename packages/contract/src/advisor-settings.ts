@@ -234,6 +234,11 @@ const mpesaDetails = z.object({
       if (message) ctx.addIssue({ code: 'custom', message });
     })
     .transform((value) => normaliseMpesaPhone(value ?? '')),
+  /**
+   * Issue 21: the signed proof (POST /myprosper/auth/application/phone/verify) that the mentor typed the code
+   * sent to this number. Not needed for the account's own verified number. Payouts go only to a proven number.
+   */
+  phoneProof: z.string().max(2000).optional(),
 });
 
 const bankDetails = z.object({
@@ -280,6 +285,8 @@ export const paymentMethodView = z.object({
   method: payoutMethod,
   preferred: z.boolean(),
   mpesaPhoneNumber: z.string().nullable(),
+  /** Whether the M-PESA number was proven (the account's verified phone, or a code): only then is it paid. */
+  mpesaVerified: z.boolean().default(false),
   bankName: z.string().nullable(),
   branch: z.string().nullable(),
   accountName: z.string().nullable(),

@@ -64,6 +64,9 @@ export const messages = {
   profilePhotoUpdated: 'Profile photo updated successfully',
   profileUpdated: 'Profile updated successfully',
   paymentMethodUpdated: 'Payment method updated successfully',
+  // Issue 21: a mentee's dispute of a session.
+  disputeReasonMissing: 'Please tell us what went wrong',
+  disputeReasonTooLong: 'Please keep the reason under 1000 characters',
   selfAssessmentSubmitted: 'Self assessment submitted successfully',
   // Form rules of ours beside the spec's (shown as they are, like the spec's).
   birthdayInFuture: 'Birthday cannot be in the future',

@@ -261,6 +261,15 @@ export const envSchema = z.object({
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   /** How often ended sessions are looked for to pay their mentors. */
   EARNINGS_CRON: z.string().min(9).default('* * * * *'),
+  /**
+   * Mentors paid to M-PESA (issue 21): a session's earnings become payable this many hours after it ends,
+   * unless a mentee disputes it meanwhile; the payout run (cron, UTC; weekly on Monday 07:00 EAT by default)
+   * sends each mentor preferring M-PESA their payable balance by B2C when it is at least PAYOUT_MINIMUM_KES
+   * (B2C's own least is KES 10).
+   */
+  PAYOUT_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(48),
+  PAYOUT_CRON: z.string().min(9).default('0 4 * * 1'),
+  PAYOUT_MINIMUM_KES: z.coerce.number().int().min(10).max(250_000).default(100),
   /** How often group sessions at their cut-off are checked, and unpaid covers cancelled. */
   GROUP_COVER_CRON: z.string().min(9).default('* * * * *'),
   /**

@@ -133,6 +133,10 @@ const table: Record<string, string> = {
   'POST /myprosper/api/payGroupCover':                      '401 409 404 403 404 404 401 401 401',
   'GET /myprosper/api/getAdviseeBalance/:userId':           theAdviseeAndAdmins,
   'GET /myprosper/api/getAdvisorBalance/:userId':           theMentorAndAdmins,
+  'GET /myprosper/api/payouts/earnings':                    anyMentor,
+  // Only a mentee who paid for the session; an empty reason is refused before anything is looked at.
+  'GET /myprosper/api/sessions/:id/dispute':         '401 200 403 403 403 403 401 401 401',
+  'POST /myprosper/api/sessions/:id/dispute':        '401 422 422 403 403 403 401 401 401',
   'GET /myprosper/api/getTransactions/:userId':             theAdviseeAndAdmins,
   // PDFs: a payer's receipt (the advisee's payment is still pending: 422 to them and admins, 404 to others); a
   // mentor's own earnings statement (admins name the mentor).
@@ -233,6 +237,10 @@ const table: Record<string, string> = {
   'POST /myprosper/api/admin/reconciliation/items/:id/resolve': adminOnly404,
   'POST /myprosper/api/admin/mpesaStatements':              adminOnly422,
   'GET /myprosper/api/admin/mpesaStatements/:id':           adminOnly404,
+  'GET /myprosper/api/admin/payoutRuns':                    adminOnly,
+  'POST /myprosper/api/admin/payoutRuns':                   adminOnly,
+  'GET /myprosper/api/admin/disputes':                      adminOnly,
+  'POST /myprosper/api/admin/disputes/:id/decide':          adminOnly404,
   'GET /myprosper/api/admin/insights':                      adminOnly,
   'GET /myprosper/api/admin/audit':                         adminOnly,
   'GET /myprosper/api/admin/twoStepRecoveries':             adminOnly,
@@ -622,6 +630,16 @@ const requests: Record<string, Build> = {
   }),
   'POST /myprosper/api/admin/mpesaStatements': () => json({ fileName: 'x.csv', content: 'not,a,statement' }),
   'GET /myprosper/api/admin/mpesaStatements/:id': () => ({ params: { id: missing } }),
+  'POST /myprosper/api/admin/payoutRuns': () => json({}),
+  'POST /myprosper/api/admin/disputes/:id/decide': () => ({
+    params: { id: missing },
+    payload: { decision: 'RELEASE' },
+  }),
+  'GET /myprosper/api/sessions/:id/dispute': (w) => ({ params: { id: w.sessions.past } }),
+  'POST /myprosper/api/sessions/:id/dispute': (w) => ({
+    params: { id: w.sessions.past },
+    payload: { reason: ' ' },
+  }),
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query': () => json({}),

@@ -84,6 +84,11 @@ export const payoutMethods = pgTable(
     preferred: boolean('preferred').notNull().default(false),
     /** 2547XXXXXXXX */
     mpesaPhoneNumber: text('mpesa_phone_number'),
+    /**
+     * When the mentor proved the M-PESA number (their account's verified phone, or a code sent to it; issue 21).
+     * Payouts go only to a number proven: null means never sent B2C.
+     */
+    mpesaVerifiedAt: timestamp('mpesa_verified_at', { withTimezone: true }),
     bankName: text('bank_name'),
     branch: text('branch'),
     accountName: text('account_name'),

@@ -28,7 +28,7 @@ describe('mentor earnings when a paid session ends', () => {
 
   beforeAll(async () => {
     ctx = await createPaymentsTestApp();
-    earnings = new EarningsService(ctx.database.db, 20, ctx.app.log);
+    earnings = new EarningsService(ctx.database.db, 20, ctx.app.log, 0);
   });
   afterAll(async () => {
     await ctx.close();

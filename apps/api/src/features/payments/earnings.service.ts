@@ -55,13 +55,18 @@ export class EarningsService {
     private readonly db: Db,
     private readonly commissionPercent: number,
     private readonly log: FastifyBaseLogger,
+    /**
+     * PAYOUT_HOLD_HOURS (issue 21): a session is settled only this long after its end, and not while a mentee's
+     * dispute of it is open; until then its earnings are pending (they wait in its escrow).
+     */
+    private readonly holdHours: number,
   ) {}
 
   /** Settles every confirmed session that has ended and is not settled yet. Answers how many. */
   async settleEndedSessions(now = new Date()): Promise<number> {
     let settled = 0;
     for (;;) {
-      const ids = await new SessionMoneyRepository(this.db).sessionsToSettle(now, 50);
+      const ids = await new SessionMoneyRepository(this.db).sessionsToSettle(this.heldUntil(now), 50);
       if (ids.length === 0) return settled;
       let progressed = 0;
       for (const id of ids) {
@@ -77,12 +82,19 @@ export class EarningsService {
     }
   }
 
+  /** Sessions that ended before this are past their hold. */
+  private heldUntil(now: Date): Date {
+    return new Date(now.getTime() - this.holdHours * 3_600_000);
+  }
+
   private settleOne(sessionId: number, now: Date): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const repository = new SessionMoneyRepository(tx);
       const session = await repository.lockSession(sessionId);
-      if (!session || session.status !== 'CONFIRMED' || session.endsAt > now) return false;
+      if (!session || session.status !== 'CONFIRMED' || session.endsAt > this.heldUntil(now)) return false;
       if (await repository.isSettled(sessionId)) return false;
+      // A dispute opened (under the session's lock) holds the earnings until an admin decides.
+      if (await repository.isDisputed(sessionId)) return false;
       const paid = await new LedgerRepository(tx).sessionEscrow(sessionId);
       // A mentor who did not come is paid nothing: their mentees' refund emptied the escrow.
       if (paid > 0 && (await repository.mentorNoShow(sessionId))) {

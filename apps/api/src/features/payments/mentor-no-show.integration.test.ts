@@ -26,7 +26,7 @@ describe('a mentor who does not come to a paid session', () => {
 
   beforeAll(async () => {
     ctx = await createPaymentsTestApp();
-    earnings = new EarningsService(ctx.database.db, 20, ctx.app.log);
+    earnings = new EarningsService(ctx.database.db, 20, ctx.app.log, 0);
   });
   afterAll(async () => {
     await ctx.close();

@@ -7,6 +7,8 @@
  */
 export { CancellationService } from './cancellation.service.ts';
 export { createMpesaDisbursements, createMpesaService } from './create-mpesa-service.ts';
+export { EarningsService } from './earnings.service.ts';
+export { type HeldDecision, HeldEarnings } from './held-earnings.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
 export type {

@@ -50,7 +50,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const { env } = app;
   const db = app.db.db;
   const checkout = new CheckoutService(db);
-  const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
+  const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log, env.PAYOUT_HOLD_HOURS);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
   app.jobs.define(dailyReconciliationJob(options.reconciliation, env.MPESA_DAILY_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));

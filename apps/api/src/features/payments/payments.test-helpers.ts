@@ -51,6 +51,9 @@ export async function createPaymentsTestApp(
       MPESA_RECONCILE_CRON: '0 0 1 1 *',
       MPESA_DAILY_RECONCILE_CRON: '0 0 1 1 *',
       EARNINGS_CRON: '0 0 1 1 *',
+      PAYOUT_CRON: '0 0 1 1 *',
+      // Sessions are settled as soon as they end here; the payout hold has its own tests (features/payouts).
+      PAYOUT_HOLD_HOURS: '0',
       // Every test of a file pays from the sandbox's one paying number; the limit per number has its own test
       // (mpesa-prompts.integration.test.ts).
       MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
@@ -332,9 +335,12 @@ export async function moveSession(ctx: TestContext, sessionId: number, startsAt:
     .where(eq(sessionParticipants.sessionId, sessionId));
 }
 
-/** The earnings job's work (its schedule is off in tests), at 20 % commission: `.settleEndedSessions()`. */
+/**
+ * The earnings job's work (its schedule is off in tests), at 20 % commission and with no payout hold (the hold
+ * and disputes are tested in features/payouts): `.settleEndedSessions()`.
+ */
 export function earningsService(ctx: TestContext): EarningsService {
-  return new EarningsService(ctx.database.db, 20, ctx.app.log);
+  return new EarningsService(ctx.database.db, 20, ctx.app.log, 0);
 }
 
 /** The no-show job's work (its schedule is off in tests): `.run()` decides no-shows and refunds. */

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { topics } from '../../db/schema/catalogue.ts';
+import { sessionDisputes } from '../../db/schema/mentor-payouts.ts';
 import {
   ledgerEntries,
   ledgerTransactions,
@@ -264,12 +265,22 @@ export class SessionMoneyRepository {
     return row ? row.out : null;
   }
 
+  /** Whether a mentee's dispute of the session is open (issue 21): its earnings wait for an admin. */
+  async isDisputed(sessionId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessionDisputes.id })
+      .from(sessionDisputes)
+      .where(and(eq(sessionDisputes.sessionId, sessionId), eq(sessionDisputes.status, 'OPEN')));
+    return row !== undefined;
+  }
+
   /**
-   * Confirmed sessions that have ended and whose mentor has not been paid yet, oldest first. Each waits for
+   * Confirmed sessions that ended by `endedBy` (now less the payout hold, issue 21) whose mentor has not been paid yet
+   * and that no open dispute holds, oldest first. Each waits for
    * the final word on its mentor: until the calls feature decided them by the presence rule (within its window),
    * and while a mentor no-show's refund is not done.
    */
-  async sessionsToSettle(now: Date, limit: number): Promise<number[]> {
+  async sessionsToSettle(endedBy: Date, limit: number): Promise<number[]> {
     // Never before the calls feature's word on the mentor (the presence rule over the call's records), however
     // long that takes: a session nobody came to is not paid to its mentor because a job ran late.
     const rows = await this.db
@@ -279,11 +290,17 @@ export class SessionMoneyRepository {
       .where(
         and(
           eq(sessions.status, 'CONFIRMED'),
-          lte(sessions.endsAt, now),
+          lte(sessions.endsAt, endedBy),
           isNotNull(calls.mentorDecidedAt),
           sql`not (coalesce(${calls.mentorNoShow}, false) and ${calls.refundRequestedAt} is null)`,
           // A group whose price was never covered had no call: it is cancelled and refunded, never settled.
           priceCovered(),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(sessionDisputes)
+              .where(and(eq(sessionDisputes.sessionId, sessions.id), eq(sessionDisputes.status, 'OPEN'))),
+          ),
           notExists(
             this.db
               .select({ one: sql`1` })

@@ -18,6 +18,15 @@ export class PayoutMethodsRepository {
       .orderBy(asc(payoutMethods.method));
   }
 
+  /** The account's own phone number when it is verified (2547XXXXXXXX), else null. */
+  async verifiedPhoneOf(userId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ phoneNumber: users.phoneNumber, verifiedAt: users.phoneVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.verifiedAt ? row.phoneNumber : null;
+  }
+
   /** Serialises changes of one person's methods (call inside a transaction). */
   async lockOwner(userId: number): Promise<void> {
     await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -46,10 +55,16 @@ export class PayoutMethodsRepository {
   }
 
   /** Saves one method's details, replacing what was saved for that method. */
-  async save(userId: number, details: PaymentMethodDetails, preferred: boolean): Promise<void> {
+  async save(
+    userId: number,
+    details: PaymentMethodDetails,
+    preferred: boolean,
+    mpesaVerifiedAt: Date | null = null,
+  ): Promise<void> {
     const fields = {
       preferred,
       mpesaPhoneNumber: details.method === 'MPESA' ? details.mpesaPhoneNumber : null,
+      mpesaVerifiedAt: details.method === 'MPESA' ? mpesaVerifiedAt : null,
       bankName: details.method === 'BANK' ? (details.bankName ?? null) : null,
       branch: details.method === 'BANK' ? details.branch : null,
       accountName: details.method === 'BANK' ? details.accountName : null,

@@ -19,7 +19,7 @@ const errors = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
 
 /** The mentor's payment preferences, under /myprosper/api. */
 export const payoutMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PayoutMethodsService(app.db.db);
+  const service = new PayoutMethodsService(app.db.db, app.signingSecret, app.tokens.now);
 
   app.get(
     '/getBanks',
@@ -57,7 +57,7 @@ export const payoutMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Save one payout method: MPESA (mpesaPhoneNumber), BANK (bank details) or PAYPAL (paypalEmail)',
+          'Save one payout method: MPESA (mpesaPhoneNumber; paid only once proven: the account’s verified phone, or phoneProof), BANK (bank details) or PAYPAL (paypalEmail)',
         body: updatePaymentMethodRequest,
         response: { 200: updatePaymentMethodResponse, ...errors },
       },

@@ -19,6 +19,8 @@ export const platformAccounts = [
   'VOUCHERS',
   /** Refunds and withdrawals asked of M-PESA and not yet answered (issue 21). */
   'MPESA_REFUNDS_IN_FLIGHT',
+  // B2C payouts sent to M-PESA and not answered yet (issue 21): out of a wallet, not yet paid.
+  'PAYOUTS_IN_FLIGHT',
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

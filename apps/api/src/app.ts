@@ -40,6 +40,7 @@ import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts
 import {
   CancellationService,
   createMpesaService,
+  createPaybillService,
   MentorNoShowRefunds,
   paymentsPlugin,
 } from './features/payments/payments.door.ts';
@@ -171,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
+  const { sessions, mpesa, paybill, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
     wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     prefix: '/myprosper/api/admin',
     mpesa,
+    paybill,
     cancellation,
     noShows,
     twoStepRecoveries,
@@ -204,7 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
-  await app.register(paymentsPlugin, { prefix: '/myprosper/api', sessions, mpesa, cancellation, vouchers });
+  await app.register(paymentsPlugin, {
+    prefix: '/myprosper/api',
+    sessions,
+    mpesa,
+    paybill,
+    cancellation,
+    vouchers,
+  });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
   await app.register(callsPlugin, { noShows });
@@ -254,6 +263,7 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
+  const paybill = createPaybillService(app, mpesa);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -276,6 +286,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    paybill,
     cancellation,
     mentorNoShowMoney,
     noShows,

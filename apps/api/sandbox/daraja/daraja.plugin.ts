@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { HttpFetch } from '../../src/providers/in-process-fetch.ts';
 import { darajaPassword, darajaTimestamp } from '../../src/providers/mpesa.ts';
+import { registerC2bSandbox } from './c2b.routes.ts';
 import {
   acceptedMessage,
   callbackBody,
@@ -165,4 +166,6 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
     if (!push.resolved) return send(stillProcessing());
     return queryReply(push);
   });
+
+  registerC2bSandbox(app, { fetch: options.fetch, hasValidToken, ...config });
 };

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TwoStepRecoveries } from '../auth/auth.door.ts';
 import type { NoShowService } from '../calls/calls.door.ts';
-import type { CancellationService, MpesaService } from '../payments/payments.door.ts';
+import type { CancellationService, MpesaService, PaybillService } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';
 import { adminDashboardRoutes } from './dashboard.routes.ts';
 import { adminInsightsRoutes } from './insights.routes.ts';
+import { adminPaybillRoutes } from './paybill.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminPricingRoutes } from './pricing.routes.ts';
@@ -18,6 +19,7 @@ import { adminUsersRoutes } from './users.routes.ts';
 /** What the console does through other features, built in app.ts (the same services their own routes use). */
 export interface AdminOptions {
   mpesa: MpesaService;
+  paybill: PaybillService;
   cancellation: CancellationService;
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
@@ -40,6 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminContentRoutes);
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
   await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
+  await app.register(adminPaybillRoutes, { paybill: options.paybill });
   await app.register(adminPayoutsRoutes);
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);

@@ -7,9 +7,11 @@
  */
 export { CancellationService } from './cancellation.service.ts';
 export { createMpesaService } from './create-mpesa-service.ts';
+export { createPaybillService, registerPaybillUrls } from './create-paybill-service.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
+export type { PaybillService } from './paybill.service.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';

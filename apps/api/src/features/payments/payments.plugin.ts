@@ -6,10 +6,13 @@ import { cardRoutes } from './card.routes.ts';
 import { CardCheckoutService } from './card-checkout.service.ts';
 import { CardReceiptsService } from './card-receipts.service.ts';
 import { CheckoutService } from './checkout.service.ts';
+import { registerPaybillUrls } from './create-paybill-service.ts';
 import { EarningsService } from './earnings.service.ts';
 import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
+import { paybillRoutes } from './paybill.routes.ts';
+import type { PaybillService } from './paybill.service.ts';
 import { earningsJob, groupCoverJob, mpesaReconcileJob } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
@@ -18,6 +21,7 @@ import type { PaymentVouchers } from './voucher-port.ts';
 export interface PaymentsPluginOptions {
   sessions: SessionsService;
   mpesa: MpesaService;
+  paybill: PaybillService;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
 }
@@ -47,6 +51,13 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
     sessions: options.sessions,
     cancellation: options.cancellation,
   });
+  await app.register(paybillRoutes, { paybill: options.paybill });
+  // The Paybill fallback's URLs, once the server listens (Daraja, or the sandbox, answers then).
+  if (env.MPESA_C2B_REGISTER && (env.MPESA_BASE_URL || env.SANDBOX)) {
+    app.addHook('onListen', async () => {
+      await registerPaybillUrls(app);
+    });
+  }
   const gateway = createCardGateway(env);
   await app.register(cardRoutes, {
     checkout: new CardCheckoutService(db, env, gateway, options.vouchers),

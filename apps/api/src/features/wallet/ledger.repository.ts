@@ -17,6 +17,8 @@ export const platformAccounts = [
   'COMMISSION',
   'PAYOUTS',
   'VOUCHERS',
+  /** Paybill payments kept for an admin's review (features/payments/paybill.service.ts). */
+  'PAYBILL_SUSPENSE',
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

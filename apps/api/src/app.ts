@@ -39,6 +39,7 @@ import { notificationsPlugin } from './features/notifications/notifications.door
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
   CancellationService,
+  createMpesaDisbursements,
   createMpesaService,
   createPaybillService,
   MentorNoShowRefunds,
@@ -172,8 +173,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Features: each is one plugin (its routes, the services and jobs it builds); what one lends another is
   // built once by wireFeatures and passed in.
-  const { sessions, mpesa, paybill, cancellation, noShows, vouchers, voucherPurchases, twoStepRecoveries } =
-    wireFeatures(app);
+  const {
+    sessions,
+    mpesa,
+    paybill,
+    disbursements,
+    cancellation,
+    noShows,
+    vouchers,
+    voucherPurchases,
+    twoStepRecoveries,
+  } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
   const phones = createPhoneVerification(app);
@@ -210,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/myprosper/api',
     sessions,
     mpesa,
+    disbursements,
     paybill,
     cancellation,
     vouchers,
@@ -263,7 +274,9 @@ export function wireFeatures(app: FastifyInstance) {
   const voucherPurchases = createVoucherPurchases(app);
   const vouchers = paymentVouchers(voucherPurchases, db);
   const mpesa = createMpesaService(app, vouchers.topUp);
-  const paybill = createPaybillService(app, mpesa);
+  // Money out through M-PESA (B2C, reversals): features that pay out register their purposes on it.
+  const disbursements = createMpesaDisbursements(app);
+  const paybill = createPaybillService(app, mpesa, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -286,6 +299,7 @@ export function wireFeatures(app: FastifyInstance) {
     voucherPurchases,
     vouchers,
     mpesa,
+    disbursements,
     paybill,
     cancellation,
     mentorNoShowMoney,

@@ -21,6 +21,8 @@ export interface C2bSandboxDeps {
   hasValidToken(header: string | undefined): boolean;
   shortCode: string;
   callbackBases: readonly string[];
+  /** Books a completed payment in the stand-in's M-PESA ledger (Transaction Status and Reversal find it). */
+  record(payment: C2bTransaction): void;
 }
 
 /** What the rest of the stand-in may read: every C2B payment made (Transaction Status finds them by receipt). */
@@ -94,6 +96,7 @@ export function registerC2bSandbox(app: FastifyInstance, deps: C2bSandboxDeps): 
     payment.completed = true;
     payment.orgBalance = orgBalance;
     state.transactions.set(payment.transId, payment);
+    deps.record(payment);
     if (registration) {
       for (let sent = 0; sent < options.confirmations; sent++) {
         try {

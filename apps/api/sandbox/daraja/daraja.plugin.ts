@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { HttpFetch } from '../../src/providers/in-process-fetch.ts';
 import { darajaPassword, darajaTimestamp } from '../../src/providers/mpesa.ts';
 import { registerC2bSandbox } from './c2b.routes.ts';
+import { registerResultFamily } from './daraja-results.routes.ts';
+import { SandboxLedger } from './daraja-results-rules.ts';
 import {
   acceptedMessage,
   callbackBody,
@@ -47,6 +49,9 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
     // Callbacks go to this app's own addresses only, never to one a caller names (a request forger's dream).
     callbackBases: [env.PUBLIC_URL, ...(env.MPESA_CALLBACK_BASE_URL ? [env.MPESA_CALLBACK_BASE_URL] : [])],
   };
+
+  // The sandbox's M-PESA books: completed pushes are recorded here so reversals and status checks know them.
+  const ledger = new SandboxLedger(env.MPESA_SANDBOX_UTILITY_BALANCE);
 
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
@@ -133,6 +138,24 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
     later(env.MPESA_SANDBOX_DELAY_MS, async () => {
       push.transactionDate = darajaTimestamp(new Date());
       push.resolved = true;
+      if (push.receipt) {
+        const at = new Date();
+        ledger.record({
+          kind: 'STK',
+          receipt: push.receipt,
+          amount: push.amount,
+          party: push.phoneNumber,
+          originatorConversationId: null,
+          conversationId: push.checkoutRequestId,
+          status: 'Completed',
+          resultCode: '0',
+          resultDesc: outcome.resultDesc,
+          initiatedAt: new Date(push.createdAt),
+          finalisedAt: at,
+          original: null,
+          reversedBy: null,
+        });
+      }
       for (let sent = 0; sent < outcome.callbacks; sent++) await postCallback(push);
     });
 
@@ -143,6 +166,21 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
       ResponseDescription: acceptedMessage,
       CustomerMessage: acceptedMessage,
     };
+  });
+
+  registerResultFamily(app, {
+    fetch: options.fetch,
+    ledger,
+    config: {
+      b2cShortCode: env.MPESA_B2C_SHORTCODE,
+      shortCode: env.MPESA_SHORTCODE,
+      reversalIdentifierType: env.MPESA_REVERSAL_IDENTIFIER_TYPE,
+      callbackBases: config.callbackBases,
+    },
+    initiator: { name: env.MPESA_INITIATOR_NAME, password: env.MPESA_INITIATOR_PASSWORD },
+    delayMs: env.MPESA_SANDBOX_DELAY_MS,
+    hasValidToken,
+    later,
   });
 
   app.post('/mpesa/stkpushquery/v1/query', { schema: { hide: true } }, async (request, reply) => {
@@ -167,5 +205,27 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
     return queryReply(push);
   });
 
-  registerC2bSandbox(app, { fetch: options.fetch, hasValidToken, ...config });
+  registerC2bSandbox(app, {
+    fetch: options.fetch,
+    hasValidToken,
+    ...config,
+    record: (payment) => {
+      const at = new Date(payment.createdAt);
+      ledger.record({
+        kind: 'C2B',
+        receipt: payment.transId,
+        amount: payment.amount,
+        party: payment.msisdn,
+        originatorConversationId: null,
+        conversationId: null,
+        status: 'Completed',
+        resultCode: '0',
+        resultDesc: 'The service request is processed successfully.',
+        initiatedAt: at,
+        finalisedAt: at,
+        original: null,
+        reversedBy: null,
+      });
+    },
+  });
 };

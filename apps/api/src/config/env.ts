@@ -177,6 +177,33 @@ export const envSchema = z.object({
   MPESA_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   MPESA_RECONCILE_CRON: z.string().min(9).default('* * * * *'),
   /**
+   * M-PESA's asynchronous "Result" family (B2C payouts and refunds, Reversal, Transaction Status, Account
+   * Balance; mpesa-b2c-c2b-whatsapp.md §1). The API operator ("initiator") and its password, encrypted for
+   * each request with the public key of the certificate at MPESA_CERT_PATH (Safaricom's sandbox or production
+   * certificate; unset: the local sandbox's test certificate, apps/api/sandbox/daraja/sandbox-initiator-cert.pem).
+   * B2C pays from MPESA_B2C_SHORTCODE; reversals credit back to MPESA_SHORTCODE with
+   * MPESA_REVERSAL_IDENTIFIER_TYPE ('11' in the docs, '4' in older collections).
+   */
+  MPESA_INITIATOR_NAME: z.string().min(1).default('testapi'),
+  MPESA_INITIATOR_PASSWORD: z.string().min(1).default('Safaricom999!*!'),
+  MPESA_CERT_PATH: z.string().min(1).optional(),
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .default('600992'),
+  MPESA_B2C_COMMAND: z
+    .enum(['BusinessPayment', 'SalaryPayment', 'PromotionPayment'])
+    .default('BusinessPayment'),
+  MPESA_REVERSAL_IDENTIFIER_TYPE: z.enum(['11', '4']).default('11'),
+  /**
+   * B2C requests and reversals with no final result this long after they were made (or at once after a queue
+   * timeout) are checked with Transaction Status, on this schedule; never paid again without its answer.
+   */
+  MPESA_RESULTS_CHECK_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  MPESA_RESULTS_CHECK_CRON: z.string().min(9).default('*/5 * * * *'),
+  /** The local sandbox's B2C utility account starts with this many KES. */
+  MPESA_SANDBOX_UTILITY_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000).default(5_000_000),
+  /**
    * The Paybill fallback (M-PESA C2B). At start the validation and confirmation URLs are registered with Daraja
    * (once in production: a second registration is refused and logged) under MPESA_CALLBACK_BASE_URL (PUBLIC_URL),
    * at a path whose secret part is MPESA_C2B_PATH_TOKEN (derived from MPESA_CONSUMER_SECRET when unset).

@@ -151,7 +151,8 @@ export class DarajaClient {
     return { status: response.status, json, text };
   }
 
-  private failure(what: string, reply: { status: number; json: unknown; text: string }): DarajaError {
+  /** A refusal in Daraja's error envelope (or whatever came) as a DarajaError. */
+  failure(what: string, reply: { status: number; json: unknown; text: string }): DarajaError {
     const parsed = errorReply.safeParse(reply.json);
     if (parsed.success) {
       return new DarajaError(
@@ -182,8 +183,11 @@ export class DarajaClient {
     return this.token.value;
   }
 
-  /** A call with the bearer token; a token Daraja calls invalid (404.001.03) is fetched again once. */
-  private async authorised(path: string, body: unknown) {
+  /**
+   * A POST with the bearer token; a token Daraja calls invalid (404.001.03) is fetched again once. Also used
+   * by the Result family's client (mpesa-results.ts), which shares this token.
+   */
+  async authorised(path: string, body: unknown): Promise<{ status: number; json: unknown; text: string }> {
     for (let attempt = 1; ; attempt++) {
       const token = await this.accessToken();
       const reply = await this.call(

@@ -34,6 +34,8 @@ type PaybillEnv = Pick<Env, 'MPESA_SHORTCODE'>;
 export interface ReceiptStatus {
   /** Completed and found: false when M-PESA does not know the receipt. */
   found: boolean;
+  /** M-PESA refused the question itself (nothing was learnt about the receipt). */
+  unavailable: boolean;
   receipt: string;
   amount: number | null;
   /** '600984 - MYPROSPER' (who got the money) and '254708374149 - JOHN DOE' (who paid). */
@@ -362,10 +364,11 @@ export class PaybillService {
    * A payment M-PESA confirms but that cannot pay the booking is kept for review, never lost.
    */
   async codeStatusResult(
+    tx: DbOrTx,
     checkId: number,
     status: ReceiptStatus,
   ): Promise<'CONFIRMED' | 'REFUSED' | 'IGNORED'> {
-    return this.db.transaction(async (tx) => {
+    {
       const repository = new PaybillRepository(tx);
       const check = await repository.lockCodeCheck(checkId);
       if (!check || check.status !== 'CHECKING' || check.code !== status.receipt) return 'IGNORED';
@@ -374,6 +377,7 @@ export class PaybillService {
         await repository.settleCodeCheck(check.id, 'REFUSED', reason);
         return 'REFUSED' as const;
       };
+      if (status.unavailable) return refuse(paybillMessages.codeUnavailable);
       if (!status.found) return refuse(paybillMessages.codeNotFound);
       if (!status.creditPartyName.trim().startsWith(this.env.MPESA_SHORTCODE)) {
         return refuse(paybillMessages.codeNotOurs);
@@ -421,7 +425,7 @@ export class PaybillService {
       await repository.updatePayment(row.id, { status: 'APPLIED', paymentId: payment.id });
       await repository.settleCodeCheck(check.id, 'CONFIRMED', null);
       return 'CONFIRMED' as const;
-    });
+    }
   }
 
   // ---- Admins ----
@@ -497,11 +501,12 @@ export class PaybillService {
 
   /** The Reversal's outcome: reversed (or already reversed) leaves suspense; a failure goes back to review. */
   async reversalResult(
+    tx: DbOrTx,
     paybillPaymentId: number,
     outcome: 'REVERSED' | 'FAILED',
     reason: string,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    {
       const repository = new PaybillRepository(tx);
       const row = await repository.lockPayment(paybillPaymentId);
       if (!row || row.status !== 'REVERSING') return;
@@ -515,7 +520,7 @@ export class PaybillService {
           resolvedAt: null,
         });
       }
-    });
+    }
   }
 }
 

@@ -6,10 +6,20 @@
  * vouchers are bought and redeemed with the rest, and answer PaymentVouchers.
  */
 export { CancellationService } from './cancellation.service.ts';
-export { createMpesaService } from './create-mpesa-service.ts';
+export { createMpesaDisbursements, createMpesaService } from './create-mpesa-service.ts';
 export { createPaybillService, registerPaybillUrls } from './create-paybill-service.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
+export type {
+  AfterOutcome,
+  B2cRequestInput,
+  MpesaDisbursements,
+  MpesaOutcome,
+  MpesaRequestRow,
+  OutcomeHandler,
+  ReversalInput,
+  StatusCheckInput,
+} from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export type { PaybillService } from './paybill.service.ts';
 export { paymentsPlugin } from './payments.plugin.ts';

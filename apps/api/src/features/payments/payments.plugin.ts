@@ -11,9 +11,11 @@ import { EarningsService } from './earnings.service.ts';
 import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
+import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
+import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
 import { paybillRoutes } from './paybill.routes.ts';
 import type { PaybillService } from './paybill.service.ts';
-import { earningsJob, groupCoverJob, mpesaReconcileJob } from './payments.jobs.ts';
+import { earningsJob, groupCoverJob, mpesaReconcileJob, mpesaResultsCheckJob } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -21,6 +23,8 @@ import type { PaymentVouchers } from './voucher-port.ts';
 export interface PaymentsPluginOptions {
   sessions: SessionsService;
   mpesa: MpesaService;
+  /** Money out through M-PESA: its result routes and status job are registered here. */
+  disbursements: MpesaDisbursements;
   paybill: PaybillService;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
@@ -38,6 +42,8 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   const earnings = new EarningsService(db, env.PLATFORM_COMMISSION_PERCENT, app.log);
   app.jobs.define(mpesaReconcileJob(options.mpesa, env.MPESA_RECONCILE_CRON));
   app.jobs.define(earningsJob(earnings, env.EARNINGS_CRON));
+  app.jobs.define(mpesaResultsCheckJob(options.disbursements, env.MPESA_RESULTS_CHECK_CRON));
+  await app.register(mpesaResultsRoutes, { disbursements: options.disbursements });
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,
     sms: () => (app.hasDecorator('sms') ? app.sms : null),

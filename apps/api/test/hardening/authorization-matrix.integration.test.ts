@@ -242,6 +242,10 @@ const table: Record<string, string> = {
   'GET /sandbox/daraja/oauth/v1/generate':                  '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest':   '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query':       '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest':       '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/reversal/v1/request':         '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/transactionstatus/v1/query':  '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/accountbalance/v1/query':     '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/c2b/v1/registerurl':          '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/c2b/v2/registerurl':          '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/c2b/v1/simulate':             '404 404 404 404 404 404 404 404 404',
@@ -595,6 +599,10 @@ const requests: Record<string, Build> = {
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),
   'POST /sandbox/daraja/mpesa/stkpushquery/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest': () => json({}),
+  'POST /sandbox/daraja/mpesa/reversal/v1/request': () => json({}),
+  'POST /sandbox/daraja/mpesa/transactionstatus/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/accountbalance/v1/query': () => json({}),
   'POST /sandbox/daraja/mpesa/c2b/v1/registerurl': () => json({}),
   'POST /sandbox/daraja/mpesa/c2b/v2/registerurl': () => json({}),
   'POST /sandbox/daraja/mpesa/c2b/v1/simulate': () => json({}),
@@ -677,7 +685,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
   });
 
   it('has one row for every route of the app, and no row for a route that is gone', () => {
-    const rows = Object.keys(table).sort();
+    const rows = Object.keys(table).sort((a, b) => a.localeCompare(b));
     // HEAD is Fastify's automatic twin of each GET: it is called with the GET row's expectations.
     expect(rows).toEqual(routes.filter((r) => r.method !== 'HEAD').map((r) => r.key));
     for (const head of routes.filter((r) => r.method === 'HEAD')) {

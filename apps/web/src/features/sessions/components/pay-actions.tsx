@@ -188,6 +188,11 @@ export function PayActions({ session, viewer }: { session: Session; viewer: View
           pushProgress.refresh();
           void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
         }}
+        onTryAgain={() => {
+          setPushId(null);
+          setPhoneOpen(true);
+        }}
+        paybillSessionId={session.id}
         onClose={() => setPushId(null)}
       />
     </Card>

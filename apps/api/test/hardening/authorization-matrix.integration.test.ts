@@ -440,11 +440,21 @@ const requests: Record<string, Build> = {
   'GET /myprosper/api/getLastPayment/:id': (w) => ({ params: { id: w.sessions.unpaid } }),
   'POST /myprosper/api/paybill/c2b/:token/validate': () => ({
     params: { token: 'guessedPaybillToken12345' },
-    payload: { TransID: 'TGUESSED01', TransAmount: '10', BusinessShortCode: '174379', BillRefNumber: 'BK222222' },
+    payload: {
+      TransID: 'TGUESSED01',
+      TransAmount: '10',
+      BusinessShortCode: '174379',
+      BillRefNumber: 'BK222222',
+    },
   }),
   'POST /myprosper/api/paybill/c2b/:token/confirm': () => ({
     params: { token: 'guessedPaybillToken12345' },
-    payload: { TransID: 'TGUESSED01', TransAmount: '10', BusinessShortCode: '174379', BillRefNumber: 'BK222222' },
+    payload: {
+      TransID: 'TGUESSED01',
+      TransAmount: '10',
+      BusinessShortCode: '174379',
+      BillRefNumber: 'BK222222',
+    },
   }),
   'GET /myprosper/api/paybill/:id': (w) => ({ params: { id: w.sessions.unpaid } }),
   'POST /myprosper/api/paybill/:id/code': (w) => ({
@@ -594,7 +604,10 @@ const requests: Record<string, Build> = {
     params: { id: missing },
     payload: { userId: w.advisee.id, note: 'Matrix' },
   }),
-  'POST /myprosper/api/admin/paybill/:id/refund': () => ({ params: { id: missing }, payload: { note: 'Matrix' } }),
+  'POST /myprosper/api/admin/paybill/:id/refund': () => ({
+    params: { id: missing },
+    payload: { note: 'Matrix' },
+  }),
   'POST /myprosper/api/admin/payouts': () => json({ mentorId: missing, amount: 1, reference: 'MATRIX' }),
   'GET /myprosper/docs/static/*': () => ({ url: '/myprosper/docs/static/swagger-ui.css' }),
   'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest': () => json({}),

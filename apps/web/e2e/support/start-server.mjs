@@ -28,6 +28,8 @@ const env = {
   // The mentor no-show journey moves its session to have started 11 minutes ago and has the attendance job
   // decide it at once (POST /dev/sessions/:id/move, this machine only; never on in production).
   DEV_SESSION_CLOCK: 'true',
+  // The Daraja sandbox's test certificate: the bundle cannot find it beside its source (B2C, status, reversal).
+  MPESA_CERT_PATH: join(root, 'apps/api/sandbox/daraja/sandbox-initiator-cert.pem'),
 };
 delete env.DATABASE_URL;
 delete env.TEST_DATABASE_URL;

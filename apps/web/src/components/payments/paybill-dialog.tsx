@@ -166,7 +166,7 @@ function DetailRow({ label, value, shown }: { label: string; value: string; show
       <Table.Th fw={500} c="dimmed" fz="sm" pl={0}>
         {label}
       </Table.Th>
-      <Table.Td fw={700} ff="monospace" fz="md">
+      <Table.Td fw={700} ff="monospace" fz="md" style={{ whiteSpace: 'nowrap' }}>
         {shown ?? value}
       </Table.Td>
       <Table.Td pr={0} ta="right">

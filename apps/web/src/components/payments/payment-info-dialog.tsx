@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { formatKes, paymentMessages } from '@myprosper/contract/payments';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-
-/** The Paybill dialog is fetched only when someone asks for it (the first page's budget). */
-const PaybillDialog = lazy(() => import('./paybill-dialog.tsx'));
+import { type ReactNode, useState } from 'react';
+// Part of the pages that pay (already loaded lazily): its own chunk would add a name to the shell's list.
+import PaybillDialog from './paybill-dialog.tsx';
 
 /** What was paid and how, once a payment is detected. */
 export interface PaidDetails {
@@ -124,16 +123,14 @@ export function PaymentInfoDialog({
         </Stack>
       </Modal>
       {paybillSessionId !== undefined && isPaybillOpen && (
-        <Suspense fallback={null}>
-          <PaybillDialog
-            opened={opened && isPaybillOpen}
-            sessionId={paybillSessionId}
-            onClose={() => {
-              setPaybillOpen(false);
-              onRefresh();
-            }}
-          />
-        </Suspense>
+        <PaybillDialog
+          opened={opened && isPaybillOpen}
+          sessionId={paybillSessionId}
+          onClose={() => {
+            setPaybillOpen(false);
+            onRefresh();
+          }}
+        />
       )}
     </>
   );

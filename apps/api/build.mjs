@@ -28,3 +28,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
+// The Daraja sandbox's key is read beside the bundle (daraja-results.routes.ts resolves it from import.meta.url).
+cpSync('sandbox/daraja/sandbox-initiator-key.pem', `${outdir}/sandbox-initiator-key.pem`);

@@ -103,6 +103,9 @@ const shellSources =
 const pageHelpers =
   /\/(@tanstack\/(query-core|react-query)\/build\/modern\/(mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery)\.js|@mantine\/core\/esm\/core\/(factory\/polymorphic-factory|DirectionProvider\/|styles-api\/use-resolved-styles-api\/|Box\/get-style-object\/|MantineProvider\/color-functions\/get-auto-contrast-value\/))/;
 
+/** The contract's payment rules, and the Paybill ones that the paying dialogs and the admin console share. */
+const paymentContractSources = /\/packages\/contract\/src\/(payments|paybill)\.ts$/;
+
 export function chunkOf(id: string): string | undefined {
   // Vite's helper behind every import(), which boot.ts uses too.
   if (id.includes('vite/preload-helper') || bootSources.test(id)) return 'boot';
@@ -115,6 +118,7 @@ export function chunkOf(id: string): string | undefined {
   if (catalogueSources.test(id)) return 'catalogue';
   if (schemaSources.test(id)) return 'schemas';
   if (dateSources.test(id)) return 'dates';
+  if (paymentContractSources.test(id)) return 'contract-payments';
   if (id.includes('/@mantine/hooks/') || id.includes('/@mantine/core/esm/core/utils/'))
     return 'mantine-content';
   if (id.includes('/@mantine/core/esm/core/')) return 'vendor';

@@ -42,6 +42,7 @@ import {
   createMpesaDisbursements,
   createMpesaRefunds,
   createMpesaService,
+  createPaybillService,
   disbursementsInFlight,
   HeldEarnings,
   MentorNoShowRefunds,
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     mpesa,
     mpesaRefunds,
+    paybill,
     disbursements,
     cancellation,
     noShows,
@@ -233,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     prefix: '/myprosper/api/admin',
     mpesa,
+    paybill,
     cancellation,
     noShows,
     twoStepRecoveries,
@@ -248,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mpesa,
     mpesaRefunds,
     disbursements,
+    paybill,
     cancellation,
     vouchers,
     reconciliation,
@@ -311,6 +315,7 @@ export function wireFeatures(app: FastifyInstance) {
   ]);
   // Refunds and withdrawals to M-PESA go out through it (issue 21).
   const mpesaRefunds = createMpesaRefunds(app, disbursements);
+  const paybill = createPaybillService(app, mpesa, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -341,6 +346,7 @@ export function wireFeatures(app: FastifyInstance) {
     mpesa,
     mpesaRefunds,
     disbursements,
+    paybill,
     cancellation,
     mentorNoShowMoney,
     noShows,

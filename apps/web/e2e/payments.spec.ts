@@ -126,7 +126,11 @@ test('a failed M-PESA payment shows why, and paying again from the session page 
   await page.getByRole('button', { name: 'Pay with M-PESA' }).click();
   await phoneDialog.getByLabel('M-PESA phone number').fill(paysPhone);
   await phoneDialog.getByRole('button', { name: 'Pay with M-PESA' }).click();
-  await expect(page.getByText('Payment received. Your session is paid.')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText(/^KES 2,900 paid by M-PESA, receipt [A-Z0-9]{10}\. Your session is paid\.$/),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
 });
 

@@ -147,3 +147,17 @@ export function upcomingDatesOfWeekday(weekday: IsoWeekday, fromDate: string, we
   const first = addDaysToDate(fromDate, (weekday - isoWeekdayOf(fromDate) + 7) % 7);
   return Array.from({ length: weeks }, (_, week) => addDaysToDate(first, week * 7));
 }
+
+/**
+ * A time of day in the platform's zone, named ('22:25 EAT'): a hold or deadline read the same wherever the
+ * browser is set.
+ */
+export function platformClockTime(iso: string | Date): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: platformTimeZone,
+  }).format(new Date(iso));
+  return `${text} EAT`;
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { HttpFetch } from '../../src/providers/in-process-fetch.ts';
 import { darajaPassword, darajaTimestamp } from '../../src/providers/mpesa.ts';
+import { registerC2bSandbox } from './c2b.routes.ts';
 import { registerResultFamily } from './daraja-results.routes.ts';
 import { SandboxLedger } from './daraja-results-rules.ts';
 import {
@@ -202,5 +203,29 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
     if (!push) return send(darajaFailure(400, '400.002.02', 'Bad Request - Invalid CheckoutRequestID'));
     if (!push.resolved) return send(stillProcessing());
     return queryReply(push);
+  });
+
+  registerC2bSandbox(app, {
+    fetch: options.fetch,
+    hasValidToken,
+    ...config,
+    record: (payment) => {
+      const at = new Date(payment.createdAt);
+      ledger.record({
+        kind: 'C2B',
+        receipt: payment.transId,
+        amount: payment.amount,
+        party: payment.msisdn,
+        originatorConversationId: null,
+        conversationId: null,
+        status: 'Completed',
+        resultCode: '0',
+        resultDesc: 'The service request is processed successfully.',
+        initiatedAt: at,
+        finalisedAt: at,
+        original: null,
+        reversedBy: null,
+      });
+    },
   });
 };

@@ -231,6 +231,19 @@ export const envSchema = z.object({
   WITHDRAW_MINIMUM_KES: z.coerce.number().int().min(10).max(250_000).default(50),
   WITHDRAW_FEE_KES: z.coerce.number().int().min(0).max(1_000).default(15),
   /**
+   * The Paybill fallback (M-PESA C2B). At start the validation and confirmation URLs are registered with Daraja
+   * (once in production: a second registration is refused and logged) under MPESA_CALLBACK_BASE_URL (PUBLIC_URL),
+   * at a path whose secret part is MPESA_C2B_PATH_TOKEN (derived from MPESA_CONSUMER_SECRET when unset).
+   * RESPONSE_TYPE is what M-PESA does when our validation does not answer in time.
+   */
+  MPESA_C2B_REGISTER: bool.default(true),
+  MPESA_C2B_REGISTER_VERSION: z.enum(['v1', 'v2']).default('v2'),
+  MPESA_C2B_RESPONSE_TYPE: z.enum(['Completed', 'Cancelled']).default('Completed'),
+  MPESA_C2B_PATH_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{24,64}$/, 'must be 24 to 64 letters, digits or _')
+    .optional(),
+  /**
    * Card: CyberSource Secure Acceptance hosted checkout. Without CARD_PAY_URL the local hosted page
    * (/sandbox/cybersource/pay, served while SANDBOX is on) answers, with the keys below; the secret key signs
    * on the server only. CARD_MERCHANT_POST_URL is where the local page posts its server-to-server receipt

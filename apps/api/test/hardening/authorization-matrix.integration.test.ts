@@ -125,6 +125,12 @@ const table: Record<string, string> = {
   'POST /myprosper/api/mpesa/results/:token':               open200,
   'POST /myprosper/api/mpesa/timeouts/:token':              open200,
   'GET /myprosper/api/getLastPayment/:id':                  sessionPeople,
+  // The Paybill fallback: Daraja's C2B calls only at the secret path (a guessed one is 404 to anyone); each
+  // mentee reads and claims for their own share (the mentor and admins pay nothing).
+  'POST /myprosper/api/paybill/c2b/:token/validate':        '404 404 404 404 404 404 404 404 404',
+  'POST /myprosper/api/paybill/c2b/:token/confirm':         '404 404 404 404 404 404 404 404 404',
+  'GET /myprosper/api/paybill/:id':                         '401 200 404 403 403 403 401 401 401',
+  'POST /myprosper/api/paybill/:id/code':                   '401 200 404 403 403 403 401 401 401',
   'POST /myprosper/api/checkoutSession':                    '401 422 403 403 403 403 401 401 401',
   'GET /myprosper/api/cancellationPolicy/:id':              sessionPeople,
   'POST /myprosper/api/cancelSession':                      '401 200 404 422 404 404 401 401 401',
@@ -222,6 +228,9 @@ const table: Record<string, string> = {
   'PUT /myprosper/api/admin/sessions/:id/no-shows':         adminOnly404,
   'GET /myprosper/api/admin/payments':                      adminOnly,
   'POST /myprosper/api/admin/payments/:id/query':           adminOnly404,
+  'GET /myprosper/api/admin/paybill':                       adminOnly,
+  'POST /myprosper/api/admin/paybill/:id/credit':           adminOnly404,
+  'POST /myprosper/api/admin/paybill/:id/refund':           adminOnly404,
   'GET /myprosper/api/admin/refunds':                       adminOnly,
   'GET /myprosper/api/admin/vouchers':                      adminOnly,
   'GET /myprosper/api/admin/vouchers/:id':                  adminOnly404,
@@ -271,6 +280,14 @@ const table: Record<string, string> = {
   'POST /sandbox/daraja/mpesa/reversal/v1/request':         '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/transactionstatus/v1/query':  '404 404 404 404 404 404 404 404 404',
   'POST /sandbox/daraja/mpesa/accountbalance/v1/query':     '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/c2b/v1/registerurl':          '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/c2b/v2/registerurl':          '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/c2b/v1/simulate':             '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/mpesa/c2b/v2/simulate':             '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/pulltransactions/v1/register':      '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/pulltransactions/v1/query':         '404 404 404 404 404 404 404 404 404',
+  'POST /sandbox/daraja/c2b/mode':                          open200,
+  'POST /sandbox/daraja/c2b/pay':                           '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/cybersource/pay':                          '400 400 400 400 400 400 400 400 400',
   'POST /sandbox/cybersource/pay/complete':                 '400 400 400 400 400 400 400 400 400',
   'GET /sandbox/cybersource/autosubmit.js':                 open200,
@@ -455,6 +472,29 @@ const requests: Record<string, Build> = {
     payload: { Result: { ResultType: 0, ResultCode: 'QUEUE_TIMEOUT', ResultDesc: 'Expired' } },
   }),
   'GET /myprosper/api/getLastPayment/:id': (w) => ({ params: { id: w.sessions.unpaid } }),
+  'POST /myprosper/api/paybill/c2b/:token/validate': () => ({
+    params: { token: 'guessedPaybillToken12345' },
+    payload: {
+      TransID: 'TGUESSED01',
+      TransAmount: '10',
+      BusinessShortCode: '174379',
+      BillRefNumber: 'BK222222',
+    },
+  }),
+  'POST /myprosper/api/paybill/c2b/:token/confirm': () => ({
+    params: { token: 'guessedPaybillToken12345' },
+    payload: {
+      TransID: 'TGUESSED01',
+      TransAmount: '10',
+      BusinessShortCode: '174379',
+      BillRefNumber: 'BK222222',
+    },
+  }),
+  'GET /myprosper/api/paybill/:id': (w) => ({ params: { id: w.sessions.unpaid } }),
+  'POST /myprosper/api/paybill/:id/code': (w) => ({
+    params: { id: w.sessions.unpaid },
+    payload: { code: 'TMATRIX001' },
+  }),
   'POST /myprosper/api/checkoutSession': (w) =>
     json({ sessionId: w.sessions.unpaid, adviseeId: w.advisee.id }),
   'GET /myprosper/api/cancellationPolicy/:id': (w) => ({ params: { id: w.sessions.confirmed } }),
@@ -618,6 +658,14 @@ const requests: Record<string, Build> = {
     params: { id: missing },
     payload: { mentorId: w.mentor.id, reason: 'Matrix check' },
   }),
+  'POST /myprosper/api/admin/paybill/:id/credit': (w) => ({
+    params: { id: missing },
+    payload: { userId: w.advisee.id, note: 'Matrix' },
+  }),
+  'POST /myprosper/api/admin/paybill/:id/refund': () => ({
+    params: { id: missing },
+    payload: { note: 'Matrix' },
+  }),
   'POST /myprosper/api/admin/payouts': () => json({ mentorId: missing, amount: 1, reference: 'MATRIX' }),
   'POST /myprosper/api/admin/reconciliation/runs': () => ({ payload: {} }),
   'POST /myprosper/api/admin/reconciliation/items/:id/recheck': () => ({
@@ -647,6 +695,14 @@ const requests: Record<string, Build> = {
   'POST /sandbox/daraja/mpesa/reversal/v1/request': () => json({}),
   'POST /sandbox/daraja/mpesa/transactionstatus/v1/query': () => json({}),
   'POST /sandbox/daraja/mpesa/accountbalance/v1/query': () => json({}),
+  'POST /sandbox/daraja/mpesa/c2b/v1/registerurl': () => json({}),
+  'POST /sandbox/daraja/mpesa/c2b/v2/registerurl': () => json({}),
+  'POST /sandbox/daraja/mpesa/c2b/v1/simulate': () => json({}),
+  'POST /sandbox/daraja/mpesa/c2b/v2/simulate': () => json({}),
+  'POST /sandbox/daraja/pulltransactions/v1/register': () => json({}),
+  'POST /sandbox/daraja/pulltransactions/v1/query': () => json({}),
+  'POST /sandbox/daraja/c2b/mode': () => json({}),
+  'POST /sandbox/daraja/c2b/pay': () => json({}),
   'POST /sandbox/cybersource/pay': () => form('signature=forged'),
   'POST /sandbox/cybersource/pay/complete': () => form('signature=forged'),
 };
@@ -721,7 +777,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
   });
 
   it('has one row for every route of the app, and no row for a route that is gone', () => {
-    const rows = Object.keys(table).sort();
+    const rows = Object.keys(table).sort((a, b) => a.localeCompare(b));
     // HEAD is Fastify's automatic twin of each GET: it is called with the GET row's expectations.
     expect(rows).toEqual(routes.filter((r) => r.method !== 'HEAD').map((r) => r.key));
     for (const head of routes.filter((r) => r.method === 'HEAD')) {

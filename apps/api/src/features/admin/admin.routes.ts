@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TwoStepRecoveries } from '../auth/auth.door.ts';
 import type { NoShowService } from '../calls/calls.door.ts';
-import type { CancellationService, MpesaService, ReconciliationService } from '../payments/payments.door.ts';
+import type {
+  CancellationService,
+  MpesaService,
+  PaybillService,
+  ReconciliationService,
+} from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
 import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';
 import { adminDashboardRoutes } from './dashboard.routes.ts';
 import { adminInsightsRoutes } from './insights.routes.ts';
+import { adminPaybillRoutes } from './paybill.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminPricingRoutes } from './pricing.routes.ts';
@@ -20,6 +26,7 @@ import { adminVouchersRoutes } from './vouchers.routes.ts';
 /** What the console does through other features, built in app.ts (the same services their own routes use). */
 export interface AdminOptions {
   mpesa: MpesaService;
+  paybill: PaybillService;
   cancellation: CancellationService;
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
@@ -43,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminContentRoutes);
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
   await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
+  await app.register(adminPaybillRoutes, { paybill: options.paybill });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);
   await app.register(adminReconciliationRoutes, { reconciliation: options.reconciliation });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { paybillMessages } from '@myprosper/contract/paybill';
 import {
   type MakeMpesaPaymentRequest,
   type MpesaCallbackBody,
@@ -19,6 +20,8 @@ import type { CurrentUser } from '../auth/auth.door.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
 import { dueCoverAmount, payDueCoverOnArrival } from './group-cover-payments.ts';
 import { recordMpesaPrompt } from './mpesa-prompts.ts';
+import { PaybillRepository } from './paybill.repository.ts';
+import { releaseParkedMoney } from './paybill-ledger.ts';
 import { type PaymentRow, PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { creditWallet, payShareFromWallet, type ShareProblem, sharePlan } from './session-payments.ts';
@@ -163,6 +166,28 @@ export class MpesaService {
       }
       if (callback.amount !== payment.amount || !callback.receipt) return 'MISMATCH' as const;
       if (await payments.findByReference('MPESA', callback.receipt)) return 'DUPLICATE_RECEIPT' as const;
+      // Daraja may confirm the same receipt to our Paybill URLs too, before this callback: it counts once.
+      const paybill = new PaybillRepository(tx);
+      await paybill.lockReceipt(callback.receipt);
+      const asPaybill = await paybill.lockPaymentByTransId(callback.receipt);
+      if (asPaybill && asPaybill.status !== 'REVIEW') {
+        await payments.markSucceeded(payment.id, {
+          providerReference: null,
+          resultCode: 0,
+          resultDesc: callback.resultDesc,
+          now: new Date(),
+        });
+        await payments.setOutcomeNote(payment.id, paybillMessages.countedAsPaybill(callback.receipt));
+        return 'DUPLICATE_RECEIPT' as const;
+      }
+      if (asPaybill) {
+        await releaseParkedMoney(tx, asPaybill);
+        await paybill.updatePayment(asPaybill.id, {
+          status: 'APPLIED',
+          paymentId: payment.id,
+          resolution: 'Matched to its M-PESA prompt',
+        });
+      }
       if (!payment.checkoutRequestId) {
         // The callback came before the push's answer was recorded: the token vouches for it.
         await payments.recordPushIds(payment.id, {
@@ -182,6 +207,28 @@ export class MpesaService {
       );
     }
     return verdict;
+  }
+
+  /**
+   * A Paybill (C2B) payment for a share, inside the caller's transaction: recorded as an M-PESA payment with
+   * its receipt (unique, so an STK push and a confirmation of the same receipt count once) and applied exactly
+   * as an STK callback's success is: into the payer's wallet, then the share paid from it. Answers the payment.
+   */
+  async applyPaybill(
+    tx: DbOrTx,
+    input: { payerId: number; sessionId: number; participantId: number; amount: number; receipt: string },
+  ): Promise<PaymentRow> {
+    const payments = new PaymentsRepository(tx);
+    const payment = await payments.insert({
+      provider: 'MPESA',
+      payerId: input.payerId,
+      sessionId: input.sessionId,
+      participantId: input.participantId,
+      amount: input.amount,
+      callbackToken: randomBytes(32).toString('base64url'),
+    });
+    await this.applySuccess(tx, payment, input.receipt, 'Paid by Paybill');
+    return (await payments.find(payment.id))!;
   }
 
   /**

@@ -7,6 +7,7 @@
  */
 export { CancellationService } from './cancellation.service.ts';
 export { createMpesaDisbursements, createMpesaService } from './create-mpesa-service.ts';
+export { createPaybillService, registerPaybillUrls } from './create-paybill-service.ts';
 export { EarningsService } from './earnings.service.ts';
 export { type HeldDecision, HeldEarnings } from './held-earnings.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
@@ -23,6 +24,7 @@ export type {
 } from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
+export type { PaybillService } from './paybill.service.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';

@@ -6,6 +6,7 @@ import { cardRoutes } from './card.routes.ts';
 import { CardCheckoutService } from './card-checkout.service.ts';
 import { CardReceiptsService } from './card-receipts.service.ts';
 import { CheckoutService } from './checkout.service.ts';
+import { registerPaybillUrls } from './create-paybill-service.ts';
 import { EarningsService } from './earnings.service.ts';
 import { groupCoverRoutes } from './group-cover.routes.ts';
 import { GroupCoverService } from './group-cover.service.ts';
@@ -14,6 +15,8 @@ import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
 import { mpesaRefundsRoutes } from './mpesa-refunds.routes.ts';
 import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
+import { paybillRoutes } from './paybill.routes.ts';
+import type { PaybillService } from './paybill.service.ts';
 import {
   dailyReconciliationJob,
   earningsJob,
@@ -36,6 +39,7 @@ export interface PaymentsPluginOptions {
   disbursements: MpesaDisbursements;
   /** Refunds and withdrawals to M-PESA (issue 21). */
   mpesaRefunds: MpesaRefundsService;
+  paybill: PaybillService;
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
   reconciliation: ReconciliationService;
@@ -72,6 +76,13 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
     cancellation: options.cancellation,
   });
   await app.register(statementsRoutes, { statements: new StatementsService(db, env) });
+  await app.register(paybillRoutes, { paybill: options.paybill });
+  // The Paybill fallback's URLs, once the server listens (Daraja, or the sandbox, answers then).
+  if (env.MPESA_C2B_REGISTER && (env.MPESA_BASE_URL || env.SANDBOX)) {
+    app.addHook('onListen', async () => {
+      await registerPaybillUrls(app);
+    });
+  }
   const gateway = createCardGateway(env);
   await app.register(cardRoutes, {
     checkout: new CardCheckoutService(db, env, gateway, options.vouchers),

@@ -21,6 +21,8 @@ export const platformAccounts = [
   'MPESA_REFUNDS_IN_FLIGHT',
   // B2C payouts sent to M-PESA and not answered yet (issue 21): out of a wallet, not yet paid.
   'PAYOUTS_IN_FLIGHT',
+  /** Paybill payments kept for an admin's review (features/payments/paybill.service.ts). */
+  'PAYBILL_SUSPENSE',
 ] as const;
 export type PlatformAccount = (typeof platformAccounts)[number];
 

@@ -76,7 +76,11 @@ export function useLastPayment(
     refetchInterval: (query) => {
       if (options.waitFor === undefined || options.waitFor === null) return false;
       const attempt = query.state.data;
-      const isSettled = attempt?.id === options.waitFor && attempt.status !== 'PENDING';
+      const isSettled =
+        attempt !== undefined &&
+        attempt !== null &&
+        ((attempt.id === options.waitFor && attempt.status !== 'PENDING') ||
+          (attempt.id > options.waitFor && attempt.status === 'SUCCEEDED'));
       return isSettled ? false : 3_000;
     },
   });

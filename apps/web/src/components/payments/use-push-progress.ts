@@ -28,13 +28,25 @@ export function usePushProgress(sessionId: number, paymentId: number | null) {
     enabled: paymentId !== null,
     waitFor: isPolling ? paymentId : null,
   });
-  const attempt = last.data && last.data.id === paymentId ? last.data : null;
+  // This push's outcome, or a later payment that paid instead (by Paybill while the prompt never came).
+  const latest = last.data && paymentId !== null && last.data.id > paymentId ? last.data : null;
+  const attempt =
+    last.data && last.data.id === paymentId ? last.data : latest?.status === 'SUCCEEDED' ? latest : null;
 
   let progress: PaymentProgress = { state: 'waiting' };
   if (attempt?.status === 'FAILED') {
     progress = { state: 'failed', reason: attempt.reason ?? 'The payment did not go through.' };
   } else if (attempt?.status === 'SUCCEEDED') {
-    progress = attempt.note ? { state: 'kept', note: attempt.note } : { state: 'paid' };
+    progress = attempt.note
+      ? { state: 'kept', note: attempt.note }
+      : {
+          state: 'paid',
+          paid: {
+            amount: attempt.amount,
+            method: attempt.provider === 'CARD' ? 'card' : attempt.phoneNumber ? 'M-PESA' : 'M-PESA Paybill',
+            receipt: attempt.receipt,
+          },
+        };
   }
   return {
     progress,

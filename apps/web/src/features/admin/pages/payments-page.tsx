@@ -16,6 +16,7 @@ import { AdminTabs } from '../components/admin-tabs.tsx';
 import { DataTable, MoneyCell } from '../components/data-table.tsx';
 import { CodeFilter, FilterBar, SearchField } from '../components/list-filters.tsx';
 import { PagedList, usePaging } from '../components/paged-list.tsx';
+import { PaybillReview } from '../components/paybill-review.tsx';
 import { PaymentTable } from '../components/payment-table.tsx';
 import { formatDateTime, providerLabel } from '../lib/format.ts';
 
@@ -114,6 +115,7 @@ export function PaymentsPage() {
         tabs={[
           { value: 'payments', label: 'Payments', panel: <Payments /> },
           { value: 'refunds', label: 'Refunds', panel: <Refunds /> },
+          { value: 'paybill', label: 'Paybill payments to review', panel: <PaybillReview /> },
         ]}
       />
     </AdminPage>

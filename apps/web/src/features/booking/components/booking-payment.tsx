@@ -172,6 +172,11 @@ export function BookingPayment({
         progress={pushProgress.progress}
         isRefreshing={pushProgress.isRefreshing}
         onRefresh={pushProgress.refresh}
+        onTryAgain={() => {
+          setPushId(null);
+          setPhoneOpen(true);
+        }}
+        paybillSessionId={booking?.session.id}
         onClose={finish}
       >
         {booking && (

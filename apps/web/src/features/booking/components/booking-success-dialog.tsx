@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { PaymentMode } from '@myprosper/contract/booking';
+import { platformClockTime } from '@myprosper/contract/dates';
 import type { Session } from '@myprosper/contract/sessions';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -11,11 +12,10 @@ export interface BookingResult {
   paymentMode?: PaymentMode;
 }
 
+/** '22:25 EAT (Nairobi time)': the hold's end named in the platform's zone, whatever the browser's. */
 function holdEnd(session: Session): string | null {
   if (!session.holdExpiresAt) return null;
-  return new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    new Date(session.holdExpiresAt),
-  );
+  return `${platformClockTime(session.holdExpiresAt)} (Nairobi time)`;
 }
 
 /** After a booking: its reference number, how long the slot is held, and the way to the session page. */

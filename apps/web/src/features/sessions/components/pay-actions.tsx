@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useCardCheckout } from '../../../components/payments/card-checkout.ts';
 import { MpesaPhoneDialog } from '../../../components/payments/mpesa-phone-dialog.tsx';
-import { PaymentInfoDialog } from '../../../components/payments/payment-info-dialog.tsx';
+import { PaymentInfoDialog, paidSentence } from '../../../components/payments/payment-info-dialog.tsx';
 import {
   useAdviseeBalance,
   useCheckoutSession,
@@ -50,11 +50,16 @@ export function PayActions({ session, viewer }: { session: Session; viewer: View
   const pushProgress = usePushProgress(session.id, pushId);
 
   const isPaidNow = pushProgress.progress.state === 'paid';
+  // What was paid and how (the pay actions leave the page once the session is paid: the toast says it).
+  const paidText =
+    pushProgress.progress.state === 'paid' && pushProgress.progress.paid
+      ? `${paidSentence(pushProgress.progress.paid)} Your session is paid.`
+      : 'Payment received. Your session is paid.';
   useEffect(() => {
     if (!isPaidNow) return;
-    notify.success('Payment received. Your session is paid.');
+    notify.success(paidText);
     void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-  }, [isPaidNow, queryClient]);
+  }, [isPaidNow, paidText, queryClient]);
 
   if (!isHost && session.status !== 'CONFIRMED') {
     return (
@@ -188,6 +193,11 @@ export function PayActions({ session, viewer }: { session: Session; viewer: View
           pushProgress.refresh();
           void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
         }}
+        onTryAgain={() => {
+          setPushId(null);
+          setPhoneOpen(true);
+        }}
+        paybillSessionId={session.id}
         onClose={() => setPushId(null)}
       />
     </Card>

@@ -1,13 +1,13 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { platformClockTime } from '@myprosper/contract/dates';
 import { type Session, sessionMessages } from '@myprosper/contract/sessions';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { owesPayment, type Viewer } from '../lib/session-view.ts';
 
+/** '22:25 EAT (Nairobi time)': named in the platform's zone, whatever the browser's. */
 function clockTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-KE', { hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    new Date(iso),
-  );
+  return `${platformClockTime(iso)} (Nairobi time)`;
 }
 
 /** Where the booking stands when it needs attention: an expired hold, a cancellation, a payment due. */

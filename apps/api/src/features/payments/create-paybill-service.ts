@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { selfAwareFetch } from '../../providers/in-process-fetch.ts';
+import { createDarajaClient } from '../../providers/mpesa.ts';
+import { registerC2bUrls } from '../../providers/mpesa-c2b.ts';
+import type { MpesaService } from './mpesa.service.ts';
+import type { MpesaDisbursements, MpesaOutcome } from './mpesa-disbursements.service.ts';
+import { PaybillService, type ReceiptStatus } from './paybill.service.ts';
+
+const paybillOfApp = new WeakMap<FastifyInstance, PaybillService>();
+
+/** What Transaction Status said of a typed code, in the shape the Paybill check reads. */
+export function receiptStatusOf(receipt: string, outcome: MpesaOutcome): ReceiptStatus {
+  const text = (key: string) => {
+    const value = outcome.parameters[key];
+    return value === null || value === undefined ? '' : String(value);
+  };
+  const amount = Number(text('Amount'));
+  return {
+    found: outcome.state === 'SUCCEEDED' && /^completed$/i.test(text('TransactionStatus') || 'Completed'),
+    unavailable: outcome.via === 'REFUSED',
+    receipt: text('ReceiptNo') || receipt,
+    amount: text('Amount') !== '' && Number.isFinite(amount) ? Math.round(amount) : null,
+    creditPartyName: text('CreditPartyName'),
+    debitPartyName: text('DebitPartyName'),
+    finalisedTime: text('FinalisedTime'),
+  };
+}
+
+/** The number after the last ':' of a request reference ('paybill-code:17' → 17). */
+function idIn(reference: string, at: number): number {
+  return Number(reference.split(':')[at]);
+}
+
+/**
+ * The Paybill service as the app runs it, once per app (tests reach the same one through wireFeatures):
+ * payments applied through the shared M-PESA service; typed codes checked by Transaction Status and kept
+ * payments reversed through the disbursements core, whose answers come back to the purposes registered here.
+ */
+export function createPaybillService(
+  app: FastifyInstance,
+  mpesa: MpesaService,
+  disbursements: MpesaDisbursements,
+): PaybillService {
+  const built = paybillOfApp.get(app);
+  if (built) return built;
+  const { env } = app;
+  const service = new PaybillService(
+    app.db.db,
+    env,
+    mpesa,
+    app.log,
+    {
+      async checkReceipt(checkId, receipt) {
+        await disbursements.checkStatus({
+          purpose: 'paybill-code',
+          reference: `paybill-code:${checkId}`,
+          receipt,
+          partyA: env.MPESA_SHORTCODE,
+        });
+      },
+    },
+    {
+      async reverse(input) {
+        await disbursements.reverse({
+          purpose: 'paybill-refund',
+          // A new reference per attempt: a failed reversal may be asked again, never the same request twice.
+          reference: `paybill-refund:${input.paybillPaymentId}:${Date.now()}`,
+          receipt: input.receipt,
+          amount: input.amount,
+          remarks: input.remarks,
+        });
+      },
+    },
+  );
+  disbursements.onOutcome('paybill-code', async (tx, request, outcome) => {
+    await service.codeStatusResult(
+      tx,
+      idIn(request.reference, 1),
+      receiptStatusOf(request.originalReceipt ?? '', outcome),
+    );
+  });
+  disbursements.onOutcome('paybill-refund', async (tx, request, outcome) => {
+    await service.reversalResult(
+      tx,
+      idIn(request.reference, 1),
+      outcome.state === 'SUCCEEDED' ? 'REVERSED' : 'FAILED',
+      outcome.reason ?? outcome.resultDesc,
+    );
+  });
+  paybillOfApp.set(app, service);
+  return service;
+}
+
+/**
+ * Registers the C2B validation and confirmation URLs with Daraja (the local sandbox, or MPESA_BASE_URL).
+ * Answers what Daraja said; a failure is logged, never fatal (payments by prompt still work).
+ */
+export async function registerPaybillUrls(
+  app: FastifyInstance,
+): Promise<'REGISTERED' | 'ALREADY' | 'FAILED'> {
+  const fetchImpl = selfAwareFetch(app, app.env.PUBLIC_URL);
+  try {
+    const outcome = await registerC2bUrls(createDarajaClient(app.env, fetchImpl), fetchImpl, app.env);
+    app.log.info({ outcome }, 'M-PESA Paybill URLs registered');
+    return outcome;
+  } catch (error) {
+    app.log.warn({ err: error }, 'M-PESA Paybill URLs could not be registered');
+    return 'FAILED';
+  }
+}

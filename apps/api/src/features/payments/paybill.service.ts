@@ -1,0 +1,549 @@
+import {
+  type AdminPaybillPayment,
+  accountReferencePattern,
+  type C2bNotification,
+  normaliseAccountReference,
+  type PaybillDetails,
+  type PaybillProblem,
+  paybillMessages,
+} from '@myprosper/contract/paybill';
+import { mobileMoneyAmount, paymentMessages } from '@myprosper/contract/payments';
+import { sessionMessages } from '@myprosper/contract/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.door.ts';
+import { LedgerRepository } from '../wallet/wallet.door.ts';
+import { dueCoverAmount } from './group-cover-payments.ts';
+import { type MpesaService, shareProblemMessage } from './mpesa.service.ts';
+import { type PaybillPaymentRow, PaybillRepository } from './paybill.repository.ts';
+import {
+  creditParkedMoney,
+  parkPaybillMoney,
+  releaseParkedMoney,
+  reverseParkedMoney,
+} from './paybill-ledger.ts';
+import { PaymentsRepository } from './payments.repository.ts';
+import { SessionMoneyRepository } from './session-money.repository.ts';
+import { sharePlan } from './session-payments.ts';
+
+type PaybillEnv = Pick<Env, 'MPESA_SHORTCODE'>;
+
+/** What M-PESA's Transaction Status says of a receipt (reference part 2, 1.4), as the paybill check needs it. */
+export interface ReceiptStatus {
+  /** Completed and found: false when M-PESA does not know the receipt. */
+  found: boolean;
+  /** M-PESA refused the question itself (nothing was learnt about the receipt). */
+  unavailable: boolean;
+  receipt: string;
+  amount: number | null;
+  /** '600984 - MYPROSPER' (who got the money) and '254708374149 - JOHN DOE' (who paid). */
+  creditPartyName: string;
+  debitPartyName: string;
+  /** yyyyMMddHHmmss */
+  finalisedTime: string;
+}
+
+/** Asks M-PESA about a receipt (Transaction Status, asynchronous); the answer comes to `codeStatusResult`. */
+export interface PaybillStatusCheck {
+  checkReceipt(checkId: number, receipt: string): Promise<void>;
+}
+
+/** Sends a kept Paybill payment back to its payer (M-PESA Reversal, asynchronous). */
+export interface PaybillReversal {
+  reverse(input: {
+    paybillPaymentId: number;
+    receipt: string;
+    amount: number;
+    remarks: string;
+  }): Promise<void>;
+}
+
+/** Admin actions run their audit row in the same transaction. */
+export type InTransaction = (
+  tx: DbOrTx,
+  before: AdminPaybillPayment,
+  after: AdminPaybillPayment,
+) => Promise<void>;
+
+export type ConfirmationVerdict = 'APPLIED' | 'PARKED' | 'DUPLICATE' | 'ALREADY_COUNTED';
+
+/** A whole number of shillings from M-PESA's decimal text ('2500.00', '10'); null when it is not one. */
+export function wholeShillings(text: string): number | null {
+  const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  if (match[2] && Number(match[2]) !== 0) return null;
+  return Number(match[1]);
+}
+
+/** Whether a masked MSISDN ('2547 ***** 149') or a full one could be this phone (2547XXXXXXXX). */
+export function couldBePhone(msisdn: string, phone: string): boolean {
+  const compact = msisdn.replace(/\s/g, '');
+  if (/^\d{12}$/.test(compact)) return compact === phone;
+  const match = /^(\d*)\*+(\d*)$/.exec(compact);
+  if (!match) return false;
+  return phone.startsWith(match[1]!) && phone.endsWith(match[2]!) && match[1]!.length + match[2]!.length >= 6;
+}
+
+/**
+ * The Paybill fallback (issue 21): each share gets a short account reference; Daraja's C2B validation
+ * refuses what names no booking or the wrong amount, and its confirmation pays the booking exactly as an STK
+ * push does (MpesaService.applyPaybill). Whatever cannot be matched is KEPT (paybill_payments, its money in
+ * PAYBILL_SUSPENSE) for an admin to credit to a wallet or send back. A typed M-PESA code claims a payment
+ * that came in under a wrong reference, or one whose confirmation never came (Transaction Status).
+ */
+export class PaybillService {
+  constructor(
+    private readonly db: Db,
+    private readonly env: PaybillEnv,
+    private readonly mpesa: MpesaService,
+    private readonly log: FastifyBaseLogger,
+    private readonly statusCheck: PaybillStatusCheck | null = null,
+    private readonly reversal: PaybillReversal | null = null,
+  ) {}
+
+  /** What the caller still owes for a session by M-PESA, or why nothing can be paid now. */
+  private async owed(caller: CurrentUser, sessionId: number) {
+    if (caller.role !== 'ADVISEE') throw forbidden(paymentMessages.onlyMentees);
+    const money = new SessionMoneyRepository(this.db);
+    const participant = await money.findParticipant(sessionId, caller.id);
+    const session = await money.findSession(sessionId);
+    if (!participant || !session) throw notFound(sessionMessages.sessionNotFound);
+    const cover =
+      participant.paymentStatus === 'PAID' && participant.isHost
+        ? await dueCoverAmount(this.db, sessionId)
+        : null;
+    const problem = await (async (): Promise<AppError | null> => {
+      if (participant.paymentStatus === 'PAID' && cover === null) return invalid(paymentMessages.alreadyPaid);
+      if (await money.isClosedToPayments(sessionId)) return invalid(paymentMessages.notPayable);
+      const plan = sharePlan(session, participant, new Date(), false);
+      return plan.ok ? null : shareProblemMessage(plan.problem);
+    })();
+    const balance = await new LedgerRepository(this.db).walletBalance(caller.id);
+    const amount = problem ? 0 : mobileMoneyAmount(cover ?? participant.amount, balance);
+    return {
+      participant,
+      amount,
+      problem: problem ?? (amount <= 0 ? invalid(paymentMessages.useCheckout) : null),
+    };
+  }
+
+  /**
+   * How to pay this session by Paybill: our business number, the share's account reference and the exact
+   * amount (remembered: a payment of exactly it confirms the booking), and the last typed code's state.
+   * Nothing left to pay: amount 0.
+   */
+  async details(caller: CurrentUser, sessionId: number): Promise<PaybillDetails> {
+    const { participant, amount, problem } = await this.owed(caller, sessionId);
+    const repository = new PaybillRepository(this.db);
+    const reference = problem
+      ? await repository.referenceOfParticipant(participant.id)
+      : await repository.referenceFor(participant.id, amount);
+    const check = await repository.latestCheckOf(participant.id);
+    return {
+      businessNumber: this.env.MPESA_SHORTCODE,
+      accountReference: reference?.reference ?? '',
+      amount: problem ? 0 : amount,
+      lastCode: check ? { code: check.code, status: check.status, reason: check.reason } : null,
+    };
+  }
+
+  /** Daraja's validation: accept a payment naming a booking with its exact amount, refuse others (C2B000xx). */
+  async validate(body: C2bNotification): Promise<{ ResultCode: string; ResultDesc: string }> {
+    if (body.BusinessShortCode !== this.env.MPESA_SHORTCODE)
+      return { ResultCode: 'C2B00015', ResultDesc: 'Rejected' };
+    const reference = normaliseAccountReference(body.BillRefNumber);
+    const row = accountReferencePattern.test(reference)
+      ? await new PaybillRepository(this.db).findReference(reference)
+      : null;
+    if (!row) return { ResultCode: 'C2B00012', ResultDesc: 'Rejected' };
+    if (wholeShillings(body.TransAmount) !== row.amount)
+      return { ResultCode: 'C2B00013', ResultDesc: 'Rejected' };
+    return { ResultCode: '0', ResultDesc: 'Accepted' };
+  }
+
+  /**
+   * Daraja's confirmation: the money has moved. Recorded once per receipt; a receipt already counted as an
+   * STK payment is noted and nothing more; otherwise matched to its booking and applied, or kept for review.
+   */
+  async confirm(body: C2bNotification): Promise<ConfirmationVerdict> {
+    const amount = wholeShillings(body.TransAmount);
+    const verdict = await this.db.transaction(async (tx) => {
+      const repository = new PaybillRepository(tx);
+      await repository.lockReceipt(body.TransID);
+      const fields = {
+        transId: body.TransID,
+        source: 'CONFIRMATION',
+        transactionType: body.TransactionType,
+        transTime: body.TransTime,
+        amountText: body.TransAmount,
+        amount: amount ?? Math.max(0, Math.floor(Number(body.TransAmount) || 0)),
+        shortCode: body.BusinessShortCode,
+        billRefNumber: body.BillRefNumber ?? '',
+        accountReference: normaliseAccountReference(body.BillRefNumber),
+        msisdn: body.MSISDN,
+        payerName: [body.FirstName, body.MiddleName, body.LastName].filter(Boolean).join(' '),
+      };
+      const stk = await new PaymentsRepository(tx).findByReference('MPESA', body.TransID);
+      if (stk) {
+        await repository.insertPayment({
+          ...fields,
+          status: 'APPLIED',
+          paymentId: stk.id,
+          participantId: stk.participantId,
+          resolution: 'Counted as its M-PESA prompt',
+        });
+        return 'ALREADY_COUNTED' as const;
+      }
+      const row = await repository.insertPayment({ ...fields, status: 'REVIEW' });
+      if (!row) return 'DUPLICATE' as const;
+      return this.match(tx, row, amount === null ? 'NOT_WHOLE_SHILLINGS' : null);
+    });
+    this.log.info({ verdict, receipt: body.TransID }, 'M-PESA Paybill confirmation');
+    return verdict;
+  }
+
+  /** Applies a new Paybill payment to the booking its reference names, or keeps it for review. */
+  private async match(
+    tx: DbOrTx,
+    row: PaybillPaymentRow,
+    problem: PaybillProblem | null,
+  ): Promise<'APPLIED' | 'PARKED'> {
+    const repository = new PaybillRepository(tx);
+    const reference =
+      row.shortCode === this.env.MPESA_SHORTCODE && accountReferencePattern.test(row.accountReference)
+        ? await repository.findReference(row.accountReference)
+        : null;
+    const participant = reference ? await repository.participantById(reference.participantId) : null;
+    const found = participant && participant.adviseeId !== null ? participant : null;
+    const why = problem ?? (await this.problemOf(tx, row, reference?.amount ?? null, found));
+    if (why !== null || !found) {
+      await this.park(tx, row, why ?? 'UNKNOWN_REFERENCE', found?.id ?? null);
+      return 'PARKED';
+    }
+    const payment = await this.mpesa.applyPaybill(tx, {
+      payerId: found.adviseeId!,
+      sessionId: found.sessionId,
+      participantId: found.id,
+      amount: row.amount,
+      receipt: row.transId,
+    });
+    await repository.updatePayment(row.id, {
+      status: 'APPLIED',
+      paymentId: payment.id,
+      participantId: found.id,
+    });
+    return 'APPLIED';
+  }
+
+  private async problemOf(
+    tx: DbOrTx,
+    row: PaybillPaymentRow,
+    due: number | null,
+    participant: { id: number; sessionId: number; paymentStatus: string; isHost: boolean } | null,
+  ): Promise<PaybillProblem | null> {
+    if (!participant || due === null) return 'UNKNOWN_REFERENCE';
+    if (row.amount !== due) return 'WRONG_AMOUNT';
+    if (participant.paymentStatus === 'PAID') {
+      const cover = participant.isHost ? await dueCoverAmount(tx, participant.sessionId) : null;
+      if (cover === null) return 'ALREADY_PAID';
+    }
+    if (await new SessionMoneyRepository(tx).isClosedToPayments(participant.sessionId)) return 'NOT_PAYABLE';
+    return null;
+  }
+
+  private async park(
+    tx: DbOrTx,
+    row: PaybillPaymentRow,
+    problem: PaybillProblem,
+    participantId: number | null,
+  ) {
+    const parkedTransactionId = await parkPaybillMoney(tx, row);
+    await new PaybillRepository(tx).updatePayment(row.id, {
+      status: 'REVIEW',
+      problem,
+      participantId,
+      parkedTransactionId,
+    });
+  }
+
+  // ---- A typed M-PESA code ----
+
+  /**
+   * The mentee typed the M-PESA code of a Paybill payment for this session. A payment we already have is
+   * claimed at once when it is theirs (their verified phone, the amount due, our shortcode); one we never
+   * heard of is asked of M-PESA (Transaction Status), and the answer applies it. A code pays once.
+   */
+  async claimCode(caller: CurrentUser, sessionId: number, code: string): Promise<PaybillDetails> {
+    const { participant, amount, problem } = await this.owed(caller, sessionId);
+    const known = await new PaybillRepository(this.db).findPaymentByTransId(code);
+    if (known?.status === 'APPLIED' && known.participantId === participant.id)
+      return this.details(caller, sessionId);
+    if (known && known.status !== 'REVIEW') throw invalid(paybillMessages.codeUsed);
+    const stk = await new PaymentsRepository(this.db).findByReference('MPESA', code);
+    if (stk) {
+      if (stk.participantId === participant.id) return this.details(caller, sessionId);
+      throw invalid(paybillMessages.codeUsed);
+    }
+    if (problem) throw problem;
+    const phone = await new PaybillRepository(this.db).verifiedPhoneOf(caller.id);
+    if (!phone) throw forbidden(paybillMessages.codeNotYours);
+
+    if (known) {
+      await this.claimKept(caller, participant.id, sessionId, known.id, code, phone, amount);
+      return this.details(caller, sessionId);
+    }
+    if (!this.statusCheck) throw new AppError('UNAVAILABLE', paybillMessages.codeUnavailable);
+    const check = await new PaybillRepository(this.db).insertCodeCheck({
+      code,
+      participantId: participant.id,
+      payerId: caller.id,
+      amount,
+    });
+    if (!check) {
+      const open = await new PaybillRepository(this.db).openCheckOfCode(code);
+      if (open?.participantId === participant.id) return this.details(caller, sessionId);
+      throw invalid(paybillMessages.codeUsed);
+    }
+    try {
+      await this.statusCheck.checkReceipt(check.id, code);
+    } catch (error) {
+      this.log.warn({ err: error, checkId: check.id }, 'M-PESA: a typed code could not be checked');
+      await new PaybillRepository(this.db).settleCodeCheck(
+        check.id,
+        'REFUSED',
+        paybillMessages.codeUnavailable,
+      );
+      throw new AppError('UNAVAILABLE', paybillMessages.codeUnavailable);
+    }
+    return this.details(caller, sessionId);
+  }
+
+  /** A kept payment claimed by its code: only the payer's own, of the amount due, moves to the booking. */
+  private async claimKept(
+    caller: CurrentUser,
+    participantId: number,
+    sessionId: number,
+    paybillPaymentId: number,
+    code: string,
+    phone: string,
+    due: number,
+  ): Promise<void> {
+    const refusal = await this.db.transaction(async (tx) => {
+      const repository = new PaybillRepository(tx);
+      await repository.lockReceipt(code);
+      const row = await repository.lockPayment(paybillPaymentId);
+      if (!row || row.status !== 'REVIEW') return paybillMessages.codeUsed;
+      if (row.shortCode !== this.env.MPESA_SHORTCODE) return paybillMessages.codeNotOurs;
+      if (!couldBePhone(row.msisdn, phone)) return paybillMessages.codeNotYours;
+      if (row.amount !== due) return paybillMessages.codeWrongAmount(row.amount, due);
+      await releaseParkedMoney(tx, row);
+      const payment = await this.mpesa.applyPaybill(tx, {
+        payerId: caller.id,
+        sessionId,
+        participantId,
+        amount: row.amount,
+        receipt: row.transId,
+      });
+      await repository.updatePayment(row.id, {
+        status: 'APPLIED',
+        paymentId: payment.id,
+        participantId,
+        problem: null,
+        resolution: 'Claimed by its payer with the M-PESA code',
+      });
+      return null;
+    });
+    if (refusal) throw invalid(refusal);
+  }
+
+  /**
+   * M-PESA's answer about a typed code. It pays the booking when M-PESA completed it to our shortcode, from
+   * the caller's verified phone, for the amount due; otherwise the check is refused with the reason shown.
+   * A payment M-PESA confirms but that cannot pay the booking is kept for review, never lost.
+   */
+  async codeStatusResult(
+    tx: DbOrTx,
+    checkId: number,
+    status: ReceiptStatus,
+  ): Promise<'CONFIRMED' | 'REFUSED' | 'IGNORED'> {
+    {
+      const repository = new PaybillRepository(tx);
+      const check = await repository.lockCodeCheck(checkId);
+      if (!check || check.status !== 'CHECKING' || check.code !== status.receipt) return 'IGNORED';
+      await repository.lockReceipt(check.code);
+      const refuse = async (reason: string) => {
+        await repository.settleCodeCheck(check.id, 'REFUSED', reason);
+        return 'REFUSED' as const;
+      };
+      if (status.unavailable) return refuse(paybillMessages.codeUnavailable);
+      if (!status.found) return refuse(paybillMessages.codeNotFound);
+      if (!status.creditPartyName.trim().startsWith(this.env.MPESA_SHORTCODE)) {
+        return refuse(paybillMessages.codeNotOurs);
+      }
+      const phone = await repository.verifiedPhoneOf(check.payerId);
+      const debitNumber = status.debitPartyName.split(' - ')[0]?.trim() ?? '';
+      if (!phone || !couldBePhone(debitNumber, phone)) return refuse(paybillMessages.codeNotYours);
+      if (
+        (await repository.findPaymentByTransId(check.code)) ||
+        (await new PaymentsRepository(tx).findByReference('MPESA', check.code))
+      ) {
+        return refuse(paybillMessages.codeUsed);
+      }
+      const participant = await repository.participantById(check.participantId);
+      const row = await repository.insertPayment({
+        transId: check.code,
+        source: 'TYPED_CODE',
+        transactionType: 'Pay Bill',
+        transTime: status.finalisedTime,
+        amountText: String(status.amount ?? 0),
+        amount: status.amount ?? 0,
+        shortCode: this.env.MPESA_SHORTCODE,
+        msisdn: debitNumber,
+        payerName: status.debitPartyName.split(' - ')[1]?.trim() ?? '',
+        status: 'REVIEW',
+        participantId: check.participantId,
+      });
+      if (!row || !participant) return refuse(paybillMessages.codeUsed);
+      const why = await this.problemOf(tx, row, check.amount, participant);
+      if (why) {
+        await this.park(tx, row, why, participant.id);
+        return refuse(
+          why === 'WRONG_AMOUNT'
+            ? paybillMessages.codeWrongAmount(row.amount, check.amount)
+            : paybillMessages.problems[why],
+        );
+      }
+      const payment = await this.mpesa.applyPaybill(tx, {
+        payerId: check.payerId,
+        sessionId: participant.sessionId,
+        participantId: participant.id,
+        amount: row.amount,
+        receipt: row.transId,
+      });
+      await repository.updatePayment(row.id, { status: 'APPLIED', paymentId: payment.id });
+      await repository.settleCodeCheck(check.id, 'CONFIRMED', null);
+      return 'CONFIRMED' as const;
+    }
+  }
+
+  // ---- Admins ----
+
+  async list(reviewOnly: boolean): Promise<AdminPaybillPayment[]> {
+    const rows = await new PaybillRepository(this.db).listPayments({ reviewOnly, limit: 200 });
+    return rows.map(toAdminPaybillPayment);
+  }
+
+  /** A kept payment into a person's wallet, with the admin's reason; audited in the same transaction. */
+  async credit(
+    admin: CurrentUser,
+    id: number,
+    input: { userId: number; note: string },
+    audit: InTransaction,
+  ): Promise<AdminPaybillPayment> {
+    return this.db.transaction(async (tx) => {
+      const repository = new PaybillRepository(tx);
+      const before = await repository.describePayment(id);
+      if (!before) throw notFound(paybillMessages.notForReview);
+      await repository.lockReceipt(before.payment.transId);
+      const row = await repository.lockPayment(id);
+      if (!row || row.status !== 'REVIEW') throw invalid(paybillMessages.notForReview);
+      if (!(await repository.userExists(input.userId))) throw notFound(paybillMessages.personNotFound);
+      await creditParkedMoney(tx, row, input.userId);
+      await repository.updatePayment(id, {
+        status: 'CREDITED',
+        creditedUserId: input.userId,
+        resolvedBy: admin.id,
+        resolvedAt: new Date(),
+        resolution: input.note,
+      });
+      const after = (await repository.describePayment(id))!;
+      await audit(tx, toAdminPaybillPayment(before), toAdminPaybillPayment(after));
+      return toAdminPaybillPayment(after);
+    });
+  }
+
+  /** A kept payment sent back to its payer by M-PESA Reversal; audited. */
+  async refund(
+    admin: CurrentUser,
+    id: number,
+    input: { note: string },
+    audit: InTransaction,
+  ): Promise<AdminPaybillPayment> {
+    const reversal = this.reversal;
+    if (!reversal) throw new AppError('UNAVAILABLE', paybillMessages.refundUnavailable);
+    const updated = await this.db.transaction(async (tx) => {
+      const repository = new PaybillRepository(tx);
+      const before = await repository.describePayment(id);
+      if (!before) throw notFound(paybillMessages.notForReview);
+      const row = await repository.lockPayment(id);
+      if (!row || row.status !== 'REVIEW') throw invalid(paybillMessages.notForReview);
+      await repository.updatePayment(id, {
+        status: 'REVERSING',
+        resolvedBy: admin.id,
+        resolvedAt: new Date(),
+        resolution: input.note,
+      });
+      const after = (await repository.describePayment(id))!;
+      await audit(tx, toAdminPaybillPayment(before), toAdminPaybillPayment(after));
+      return row;
+    });
+    await reversal.reverse({
+      paybillPaymentId: updated.id,
+      receipt: updated.transId,
+      amount: updated.amount,
+      remarks: `MyProsper refund ${updated.transId}`,
+    });
+    const described = await new PaybillRepository(this.db).describePayment(id);
+    return toAdminPaybillPayment(described!);
+  }
+
+  /** The Reversal's outcome: reversed (or already reversed) leaves suspense; a failure goes back to review. */
+  async reversalResult(
+    tx: DbOrTx,
+    paybillPaymentId: number,
+    outcome: 'REVERSED' | 'FAILED',
+    reason: string,
+  ): Promise<void> {
+    {
+      const repository = new PaybillRepository(tx);
+      const row = await repository.lockPayment(paybillPaymentId);
+      if (!row || row.status !== 'REVERSING') return;
+      if (outcome === 'REVERSED') {
+        await reverseParkedMoney(tx, row);
+        await repository.updatePayment(row.id, { status: 'REFUNDED' });
+      } else {
+        await repository.updatePayment(row.id, {
+          status: 'REVIEW',
+          resolution: `Reversal failed: ${reason}`,
+          resolvedAt: null,
+        });
+      }
+    }
+  }
+}
+
+export function toAdminPaybillPayment(row: {
+  payment: PaybillPaymentRow;
+  sessionId: number | null;
+  suggestedUserId: number | null;
+}): AdminPaybillPayment {
+  const p = row.payment;
+  const problem = (p.problem as PaybillProblem | null) ?? null;
+  return {
+    id: p.id,
+    receipt: p.transId,
+    amount: p.amount,
+    accountTyped: p.billRefNumber,
+    payer: [p.msisdn, p.payerName].filter(Boolean).join(' '),
+    paidAt: p.transTime || null,
+    status: p.status,
+    problem,
+    problemText: problem ? paybillMessages.problems[problem] : null,
+    sessionId: row.sessionId,
+    suggestedUserId: row.suggestedUserId,
+    resolution: p.resolution,
+    receivedAt: p.createdAt.toISOString(),
+  };
+}

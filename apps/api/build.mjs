@@ -28,5 +28,8 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
-// The Daraja sandbox's key is read beside the bundle (daraja-results.routes.ts resolves it from import.meta.url).
-cpSync('sandbox/daraja/sandbox-initiator-key.pem', `${outdir}/sandbox-initiator-key.pem`);
+// The Daraja sandbox's test key and certificate are read beside the bundle (daraja-results.routes.ts and
+// providers/mpesa-results.ts resolve them from import.meta.url), so `npm start` can pay out in the sandbox.
+for (const file of ['sandbox-initiator-key.pem', 'sandbox-initiator-cert.pem']) {
+  cpSync(`sandbox/daraja/${file}`, `${outdir}/${file}`);
+}

@@ -1,5 +1,5 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
@@ -12,10 +12,16 @@ import { type DarajaClient, DarajaError, darajaText } from './mpesa.ts';
  * The same OAuth token as the STK push (DarajaClient). `parseDarajaResult` reads every quirk of those POSTs.
  */
 
-/** The local sandbox's test certificate, used when MPESA_CERT_PATH is unset and MPESA_BASE_URL too. */
-export const sandboxCertificatePath = fileURLToPath(
+/**
+ * The local sandbox's test certificate, used when MPESA_CERT_PATH is unset and MPESA_BASE_URL too: beside the
+ * built bundle (apps/api/build.mjs copies it there), or in the sandbox's folder when run from the sources.
+ */
+export const sandboxCertificatePath = [
+  new URL('./sandbox-initiator-cert.pem', import.meta.url),
   new URL('../../sandbox/daraja/sandbox-initiator-cert.pem', import.meta.url),
-);
+]
+  .map((url) => fileURLToPath(url))
+  .find((path) => existsSync(path)) as string;
 
 /** base64(RSA-encrypt(password)) with the certificate's public key and PKCS#1 v1.5 padding (never OAEP). */
 export function securityCredential(certificatePem: string, initiatorPassword: string): string {

@@ -30,8 +30,6 @@ const env = {
   DEV_SESSION_CLOCK: 'true',
   // No load balancer to drain for: stop at once when the journeys end.
   SHUTDOWN_DRAIN_MS: '0',
-  // The Daraja sandbox's test certificate: the bundle cannot find it beside its source (B2C, status, reversal).
-  MPESA_CERT_PATH: join(root, 'apps/api/sandbox/daraja/sandbox-initiator-cert.pem'),
 };
 delete env.DATABASE_URL;
 delete env.TEST_DATABASE_URL;

@@ -4,6 +4,7 @@ import { checkPayoutForm, savedSummary } from './payout-form.ts';
 const savedBase = {
   preferred: true,
   mpesaPhoneNumber: null,
+  mpesaVerified: false,
   bankName: null,
   branch: null,
   accountName: null,

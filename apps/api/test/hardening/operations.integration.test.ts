@@ -24,12 +24,14 @@ function logCollector() {
 }
 
 function metricValue(text: string, name: string, labels: Record<string, string>): number {
+  // The sum over every series with these labels (a route answers 2xx and 4xx, say).
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  let sum = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`)) continue;
-    if (wanted.every((label) => line.includes(label))) return Number(line.split(' ').at(-1));
+    if (wanted.every((label) => line.includes(label))) sum += Number(line.split(' ').at(-1));
   }
-  return 0;
+  return sum;
 }
 
 describe('request ids, logs and metrics', () => {

@@ -12,6 +12,7 @@ import {
   setPricing,
 } from '../../db/seed/factories.ts';
 import { adminCall } from '../admin/admin.test-helpers.ts';
+import { catalogueVersionMaxAgeMs } from './response-cache.ts';
 
 describe('catalogue: programs, FAQs, testimonials, prices and lists', () => {
   let ctx: TestContext;
@@ -116,6 +117,9 @@ describe('catalogue: programs, FAQs, testimonials, prices and lists', () => {
       question: 'Is {individualPrice} the price?',
       answer: 'One person pays {individualPrice}; a group pays {groupPrice} in all. {unknownWord} stays.',
     });
+    // An instance sees writes made elsewhere (here, the factory's) once its last check of the catalogue's
+    // version is older than the version window: the list above may still be cached until then.
+    await new Promise((resolve) => setTimeout(resolve, catalogueVersionMaxAgeMs + 5));
     const answerOf = async () =>
       (await get('/getFAQsByUserType/ADVISEE'))
         .json()

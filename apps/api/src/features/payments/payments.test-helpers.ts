@@ -67,7 +67,7 @@ export async function createPaymentsTestApp(
 
 interface RequestLogLine {
   msg?: string;
-  reqId?: string;
+  requestId?: string;
   req?: { url?: string };
 }
 
@@ -88,9 +88,9 @@ export function requestLog() {
       const ids = new Set(
         lines
           .filter((line) => line.msg === 'incoming request' && line.req?.url?.includes(part))
-          .map((l) => l.reqId),
+          .map((l) => l.requestId),
       );
-      return lines.filter((line) => line.msg === 'request completed' && ids.has(line.reqId)).length;
+      return lines.filter((line) => line.msg === 'request completed' && ids.has(line.requestId)).length;
     },
   };
 }

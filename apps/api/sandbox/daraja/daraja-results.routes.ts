@@ -4,26 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import type { HttpFetch } from '../../src/providers/in-process-fetch.ts';
 import {
   alreadyReversed,
-  b2cOutcomeFor,
   b2cResultBody,
   balanceResultBody,
+  initiatorFailureBody,
+  notFound,
+  reversalResultBody,
+  statusResultBody,
+  timeoutBody,
+} from './daraja-results-bodies.ts';
+import {
+  b2cOutcomeFor,
   checkB2c,
   checkBalance,
   checkReversal,
   checkStatus,
   duplicateOriginator,
-  initiatorFailureBody,
   initiatorInvalid,
   newConversationId,
   newOriginatorId,
-  notFound,
   type ResultsConfig,
-  reversalResultBody,
-  type SandboxLedger,
-  statusResultBody,
-  timeoutBody,
 } from './daraja-results-rules.ts';
 import { type DarajaFailure, invalidToken, sameSecret } from './daraja-rules.ts';
+import type { SandboxLedger } from './sandbox-ledger.ts';
 
 /** The sandbox's private key; its certificate (sandbox-initiator-cert.pem) is what clients encrypt with. */
 export const sandboxPrivateKeyPath = fileURLToPath(new URL('./sandbox-initiator-key.pem', import.meta.url));

@@ -4,7 +4,6 @@ import type { HttpFetch } from '../../src/providers/in-process-fetch.ts';
 import { darajaPassword, darajaTimestamp } from '../../src/providers/mpesa.ts';
 import { registerC2bSandbox } from './c2b.routes.ts';
 import { registerResultFamily } from './daraja-results.routes.ts';
-import { SandboxLedger } from './daraja-results-rules.ts';
 import {
   acceptedMessage,
   callbackBody,
@@ -22,6 +21,7 @@ import {
   stillProcessing,
   wrongCredentials,
 } from './daraja-rules.ts';
+import { SandboxLedger } from './sandbox-ledger.ts';
 
 export interface DarajaSandboxOptions {
   /** How callbacks are posted: to this app itself through inject, elsewhere through the network. */

@@ -4,7 +4,7 @@ import type { NoShowService } from '../calls/calls.door.ts';
 import type {
   CancellationService,
   MpesaService,
-  PaybillService,
+  PaybillReviewService,
   ReconciliationService,
 } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
@@ -26,7 +26,7 @@ import { adminVouchersRoutes } from './vouchers.routes.ts';
 /** What the console does through other features, built in app.ts (the same services their own routes use). */
 export interface AdminOptions {
   mpesa: MpesaService;
-  paybill: PaybillService;
+  paybillReview: PaybillReviewService;
   cancellation: CancellationService;
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
@@ -50,7 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminContentRoutes);
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
   await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
-  await app.register(adminPaybillRoutes, { paybill: options.paybill });
+  await app.register(adminPaybillRoutes, { review: options.paybillReview });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);
   await app.register(adminReconciliationRoutes, { reconciliation: options.reconciliation });

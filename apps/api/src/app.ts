@@ -242,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     noShows,
     twoStepRecoveries,
     reconciliation,
+    disbursements,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);

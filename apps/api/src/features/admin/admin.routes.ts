@@ -3,6 +3,7 @@ import type { TwoStepRecoveries } from '../auth/auth.door.ts';
 import type { NoShowService } from '../calls/calls.door.ts';
 import type {
   CancellationService,
+  MpesaDisbursements,
   MpesaService,
   PaybillReviewService,
   ReconciliationService,
@@ -12,6 +13,7 @@ import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';
 import { adminDashboardRoutes } from './dashboard.routes.ts';
 import { adminInsightsRoutes } from './insights.routes.ts';
+import { adminMpesaBalanceRoutes } from './mpesa-balance.routes.ts';
 import { adminPaybillRoutes } from './paybill.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
@@ -31,6 +33,8 @@ export interface AdminOptions {
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
   reconciliation: ReconciliationService;
+  /** The Daraja core: the B2C account's balance (Account Balance). */
+  disbursements: MpesaDisbursements;
 }
 
 /**
@@ -54,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);
   await app.register(adminReconciliationRoutes, { reconciliation: options.reconciliation });
+  await app.register(adminMpesaBalanceRoutes, { disbursements: options.disbursements });
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTwoStepRecoveriesRoutes, { recoveries: options.twoStepRecoveries });

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { mpesaRequests } from '../../src/db/schema/mpesa-requests.ts';
 import { createAdmin, createAdvisee, createAdvisor, type UserRow } from '../../src/db/seed/factories.ts';
+import { sandboxCertificatePath } from '../../src/providers/mpesa-results.ts';
 import { moneyOutViolations, noMoneyOutViolations } from '../money-out-checks.ts';
 import { findViolations, noViolations } from './support/invariants.ts';
 import { fundWallet } from './support/traffic.ts';
@@ -34,6 +35,9 @@ describe('the API killed between a B2C request and its result', () => {
   beforeAll(async () => {
     world = await startWorld({
       apiEnv: {
+        // Daraja is reached through a fault proxy (MPESA_BASE_URL), so the credential's certificate is named:
+        // the sandbox's test-only one.
+        MPESA_CERT_PATH: sandboxCertificatePath,
         // Open requests are asked about five seconds after they were made, by the job every minute.
         MPESA_RESULTS_CHECK_AFTER_SECONDS: '5',
         MPESA_RESULTS_CHECK_CRON: '* * * * *',

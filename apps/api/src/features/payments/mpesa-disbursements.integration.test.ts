@@ -79,7 +79,8 @@ describe('M-PESA disbursements: B2C through the sandbox, settled once', () => {
       {
         JOBS_ENABLED: 'false',
         LOG_LEVEL: 'info',
-        MPESA_SANDBOX_DELAY_MS: '20',
+        // Long enough that a test reads a request's acknowledgement before its Result, on a busy machine too.
+        MPESA_SANDBOX_DELAY_MS: '300',
         MPESA_RESULTS_CHECK_AFTER_SECONDS: '0',
       },
       { logStream: log.stream },

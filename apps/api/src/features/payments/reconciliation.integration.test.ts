@@ -105,6 +105,8 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
 
   beforeAll(async () => {
     ctx = await createPaymentsTestApp({
+      // Long enough that a run is read before the Transaction Status answer it asked for, on a busy machine.
+      MPESA_SANDBOX_DELAY_MS: '300',
       MPESA_RECONCILE_AFTER_SECONDS: '0',
       MPESA_RESULTS_CHECK_AFTER_SECONDS: '0',
     });

@@ -71,6 +71,10 @@ test('changing the password: fields for a password manager, and a common passwor
   await expect(fresh).toHaveAttribute('autocomplete', 'new-password');
   await expect(confirm).toHaveAttribute('autocomplete', 'new-password');
   for (const field of [current, fresh, confirm]) await expect(field).toHaveAttribute('type', 'password');
+  // Said before submit (issue 27): the new password's hint names the server's checks.
+  await expect(fresh).toHaveAccessibleDescription(
+    'At least 8 characters. Very common passwords, and ones with MyProsper, your name or your e-mail, are refused',
+  );
 
   await paste(page, current, demoPassword);
   await paste(page, fresh, 'Password123');

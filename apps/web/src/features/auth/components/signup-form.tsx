@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { todayIn } from '@myprosper/contract/dates';
+import { messages } from '@myprosper/contract/messages';
 import { genders, validateAdviseeSignUp } from '@myprosper/contract/profiles';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -100,7 +101,7 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
             label="Password"
             name="password"
             autoComplete="new-password"
-            description="At least 8 characters"
+            description={messages.newPasswordHint}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}

@@ -60,7 +60,7 @@ export function ChangePasswordPage() {
             label="New Password"
             name="password"
             autoComplete="new-password"
-            description="At least 8 characters"
+            description={messages.newPasswordHint}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={fieldErrors.password}

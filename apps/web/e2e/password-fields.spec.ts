@@ -86,6 +86,8 @@ test('changing the password: fields for a password manager, and a common passwor
       .locator('.mantine-Notification-root')
       .filter({ hasText: 'This password is too common. Please choose another one' }),
   ).toBeVisible();
+  // And under the new password, read aloud with it (issue 27).
+  await expect(fresh).toHaveAccessibleDescription(/This password is too common\. Please choose another one/);
   // Nothing changed: the demo password still signs in.
   const again = await page.request.post('/myprosper/auth/authenticate', {
     data: { username: demo.advisee, password: demoPassword },

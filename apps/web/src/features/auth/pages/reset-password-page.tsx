@@ -85,7 +85,10 @@ function ResetPasswordForm({ parts }: { parts: ResetLinkParts }) {
       notify.success(messages.passwordResetSuccess);
       await navigate(paths.login, { replace: true });
     } catch (failure) {
-      notify.error(errorMessage(failure));
+      // In the toast and beside the form (the password field, when it is about the password).
+      const message = errorMessage(failure);
+      notify.error(message);
+      setFormError(message);
     }
   }
 

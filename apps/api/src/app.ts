@@ -42,6 +42,7 @@ import {
   createMpesaDisbursements,
   createMpesaRefunds,
   createMpesaService,
+  createPaybillReview,
   createPaybillService,
   disbursementsInFlight,
   HeldEarnings,
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mpesa,
     mpesaRefunds,
     paybill,
+    paybillReview,
     disbursements,
     cancellation,
     noShows,
@@ -235,11 +237,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     prefix: '/myprosper/api/admin',
     mpesa,
-    paybill,
+    paybillReview,
     cancellation,
     noShows,
     twoStepRecoveries,
     reconciliation,
+    disbursements,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
@@ -316,6 +319,7 @@ export function wireFeatures(app: FastifyInstance) {
   // Refunds and withdrawals to M-PESA go out through it (issue 21).
   const mpesaRefunds = createMpesaRefunds(app, disbursements);
   const paybill = createPaybillService(app, mpesa, disbursements);
+  const paybillReview = createPaybillReview(app, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -347,6 +351,7 @@ export function wireFeatures(app: FastifyInstance) {
     mpesaRefunds,
     disbursements,
     paybill,
+    paybillReview,
     cancellation,
     mentorNoShowMoney,
     noShows,

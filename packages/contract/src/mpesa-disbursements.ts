@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from './common.ts';
 
 /**
  * Money sent out through M-PESA (B2C payouts, refunds and withdrawals; reversals of paybill payments): why a
@@ -44,14 +45,29 @@ export const mpesaAccountBalance = z.object({
 });
 export type MpesaAccountBalance = z.infer<typeof mpesaAccountBalance>;
 
-/** The latest Account Balance answer (null when none came yet), and whether a newer one was just asked. */
-export const mpesaBalanceResponse = z.object({
-  statusCode: z.number(),
-  message: z.string(),
-  data: z.object({
-    accounts: z.array(mpesaAccountBalance),
-    checkedAt: z.string().nullable(),
-    requested: z.boolean(),
-  }),
+/**
+ * The B2C shortcode's balance as admins see it: the latest Account Balance answer (no accounts and no
+ * `checkedAt` before the first), whether a newer check is on its way (`requested`), and why the latest check
+ * failed when it did (`problem`, null otherwise).
+ */
+export const mpesaBalance = z.object({
+  accounts: z.array(mpesaAccountBalance),
+  checkedAt: z.string().nullable(),
+  requested: z.boolean(),
+  problem: z.string().nullable(),
 });
+export type MpesaBalance = z.infer<typeof mpesaBalance>;
+
+export const mpesaBalanceResponse = envelope(mpesaBalance);
 export type MpesaBalanceResponse = z.infer<typeof mpesaBalanceResponse>;
+
+/** The account B2C pays from (mpesa-b2c-c2b-whatsapp.md §1.5): a payout run needs it to hold enough. */
+export const b2cPaysFromAccount = 'Utility Account';
+
+export const mpesaBalanceMessages = {
+  latest: 'The latest M-PESA balance',
+  asked: 'M-PESA was asked for the balance; its answer comes in a few seconds',
+  stillAsking: 'M-PESA is being asked for the balance already; its answer comes in a few seconds',
+  failed: (why: string) => `M-PESA did not give the balance: ${why}`,
+  noAnswer: 'M-PESA did not answer the last balance check; please check again',
+} as const;

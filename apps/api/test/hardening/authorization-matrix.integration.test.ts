@@ -246,6 +246,8 @@ const table: Record<string, string> = {
   'POST /myprosper/api/admin/reconciliation/items/:id/resolve': adminOnly404,
   'POST /myprosper/api/admin/mpesaStatements':              adminOnly422,
   'GET /myprosper/api/admin/mpesaStatements/:id':           adminOnly404,
+  'GET /myprosper/api/admin/mpesaBalance':                  adminOnly,
+  'POST /myprosper/api/admin/mpesaBalance':                 adminOnly,
   'GET /myprosper/api/admin/payoutRuns':                    adminOnly,
   'POST /myprosper/api/admin/payoutRuns':                   adminOnly,
   'GET /myprosper/api/admin/disputes':                      adminOnly,
@@ -678,6 +680,7 @@ const requests: Record<string, Build> = {
   }),
   'POST /myprosper/api/admin/mpesaStatements': () => json({ fileName: 'x.csv', content: 'not,a,statement' }),
   'GET /myprosper/api/admin/mpesaStatements/:id': () => ({ params: { id: missing } }),
+  'POST /myprosper/api/admin/mpesaBalance': () => json({}),
   'POST /myprosper/api/admin/payoutRuns': () => json({}),
   'POST /myprosper/api/admin/disputes/:id/decide': () => ({
     params: { id: missing },

@@ -79,6 +79,8 @@ const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; p
   { method: 'POST', path: '/reconciliation/items/{id}/resolve', payload: { note: 'A note' } },
   { method: 'POST', path: '/mpesaStatements', payload: { fileName: 'x.csv', content: 'x' } },
   { method: 'GET', path: '/mpesaStatements/{id}' },
+  { method: 'GET', path: '/mpesaBalance' },
+  { method: 'POST', path: '/mpesaBalance', payload: {} },
   { method: 'GET', path: '/insights' },
   { method: 'GET', path: '/audit' },
   { method: 'GET', path: '/twoStepRecoveries' },

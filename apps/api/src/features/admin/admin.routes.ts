@@ -3,8 +3,9 @@ import type { TwoStepRecoveries } from '../auth/auth.door.ts';
 import type { NoShowService } from '../calls/calls.door.ts';
 import type {
   CancellationService,
+  MpesaDisbursements,
   MpesaService,
-  PaybillService,
+  PaybillReviewService,
   ReconciliationService,
 } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
@@ -12,6 +13,7 @@ import { adminAuditRoutes } from './audit.routes.ts';
 import { adminContentRoutes } from './content.routes.ts';
 import { adminDashboardRoutes } from './dashboard.routes.ts';
 import { adminInsightsRoutes } from './insights.routes.ts';
+import { adminMpesaBalanceRoutes } from './mpesa-balance.routes.ts';
 import { adminPaybillRoutes } from './paybill.routes.ts';
 import { adminPaymentsRoutes } from './payments.routes.ts';
 import { adminPayoutsRoutes } from './payouts.routes.ts';
@@ -26,11 +28,13 @@ import { adminVouchersRoutes } from './vouchers.routes.ts';
 /** What the console does through other features, built in app.ts (the same services their own routes use). */
 export interface AdminOptions {
   mpesa: MpesaService;
-  paybill: PaybillService;
+  paybillReview: PaybillReviewService;
   cancellation: CancellationService;
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
   reconciliation: ReconciliationService;
+  /** The Daraja core: the B2C account's balance (Account Balance). */
+  disbursements: MpesaDisbursements;
 }
 
 /**
@@ -50,10 +54,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminContentRoutes);
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
   await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
-  await app.register(adminPaybillRoutes, { paybill: options.paybill });
+  await app.register(adminPaybillRoutes, { review: options.paybillReview });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);
   await app.register(adminReconciliationRoutes, { reconciliation: options.reconciliation });
+  await app.register(adminMpesaBalanceRoutes, { disbursements: options.disbursements });
   await app.register(adminInsightsRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminTwoStepRecoveriesRoutes, { recoveries: options.twoStepRecoveries });

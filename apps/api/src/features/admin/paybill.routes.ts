@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import type { PaybillService } from '../payments/payments.door.ts';
+import type { PaybillReviewService } from '../payments/payments.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 
@@ -19,9 +19,9 @@ import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
  * unknown reference, a short or over payment, a booking already paid), credited to a chosen person's wallet
  * or sent back by M-PESA Reversal, each audited in the transaction that does it.
  */
-export const adminPaybillRoutes: FastifyPluginAsyncZod<{ paybill: PaybillService }> = async (
+export const adminPaybillRoutes: FastifyPluginAsyncZod<{ review: PaybillReviewService }> = async (
   app,
-  { paybill },
+  { review },
 ) => {
   const schema = { tags: adminTags, security: adminSecurity };
   const params = z.object({ id: idParam });
@@ -36,7 +36,7 @@ export const adminPaybillRoutes: FastifyPluginAsyncZod<{ paybill: PaybillService
         response: { 200: adminPaybillListResponse, ...adminErrors },
       },
     },
-    async (request) => ok(await paybill.list(request.query.status === 'REVIEW')),
+    async (request) => ok(await review.list(request.query.status === 'REVIEW')),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const adminPaybillRoutes: FastifyPluginAsyncZod<{ paybill: PaybillService
     },
     async (request) => {
       const admin = request.user!;
-      const updated = await paybill.credit(admin, request.params.id, request.body, (tx, before, after) =>
+      const updated = await review.credit(admin, request.params.id, request.body, (tx, before, after) =>
         new AuditLogRepository(tx).record({
           actorId: admin.id,
           action: 'CREDIT_PAYBILL_PAYMENT',
@@ -79,7 +79,7 @@ export const adminPaybillRoutes: FastifyPluginAsyncZod<{ paybill: PaybillService
     },
     async (request) => {
       const admin = request.user!;
-      const updated = await paybill.refund(admin, request.params.id, request.body, (tx, before, after) =>
+      const updated = await review.refund(admin, request.params.id, request.body, (tx, before, after) =>
         new AuditLogRepository(tx).record({
           actorId: admin.id,
           action: 'REFUND_PAYBILL_PAYMENT',

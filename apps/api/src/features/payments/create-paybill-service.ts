@@ -5,8 +5,10 @@ import { registerC2bUrls } from '../../providers/mpesa-c2b.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import type { MpesaDisbursements, MpesaOutcome } from './mpesa-disbursements.service.ts';
 import { PaybillService, type ReceiptStatus } from './paybill.service.ts';
+import { PaybillReviewService } from './paybill-review.service.ts';
 
 const paybillOfApp = new WeakMap<FastifyInstance, PaybillService>();
+const reviewOfApp = new WeakMap<FastifyInstance, PaybillReviewService>();
 
 /** What Transaction Status said of a typed code, in the shape the Paybill check reads. */
 export function receiptStatusOf(receipt: string, outcome: MpesaOutcome): ReceiptStatus {
@@ -33,8 +35,8 @@ function idIn(reference: string, at: number): number {
 
 /**
  * The Paybill service as the app runs it, once per app (tests reach the same one through wireFeatures):
- * payments applied through the shared M-PESA service; typed codes checked by Transaction Status and kept
- * payments reversed through the disbursements core, whose answers come back to the purposes registered here.
+ * payments applied through the shared M-PESA service; typed codes checked by Transaction Status through the
+ * disbursements core, whose answers come back to the purpose registered here.
  */
 export function createPaybillService(
   app: FastifyInstance,
@@ -44,34 +46,16 @@ export function createPaybillService(
   const built = paybillOfApp.get(app);
   if (built) return built;
   const { env } = app;
-  const service = new PaybillService(
-    app.db.db,
-    env,
-    mpesa,
-    app.log,
-    {
-      async checkReceipt(checkId, receipt) {
-        await disbursements.checkStatus({
-          purpose: 'paybill-code',
-          reference: `paybill-code:${checkId}`,
-          receipt,
-          partyA: env.MPESA_SHORTCODE,
-        });
-      },
+  const service = new PaybillService(app.db.db, env, mpesa, app.log, {
+    async checkReceipt(checkId, receipt) {
+      await disbursements.checkStatus({
+        purpose: 'paybill-code',
+        reference: `paybill-code:${checkId}`,
+        receipt,
+        partyA: env.MPESA_SHORTCODE,
+      });
     },
-    {
-      async reverse(input) {
-        await disbursements.reverse({
-          purpose: 'paybill-refund',
-          // A new reference per attempt: a failed reversal may be asked again, never the same request twice.
-          reference: `paybill-refund:${input.paybillPaymentId}:${Date.now()}`,
-          receipt: input.receipt,
-          amount: input.amount,
-          remarks: input.remarks,
-        });
-      },
-    },
-  );
+  });
   disbursements.onOutcome('paybill-code', async (tx, request, outcome) => {
     await service.codeStatusResult(
       tx,
@@ -79,16 +63,42 @@ export function createPaybillService(
       receiptStatusOf(request.originalReceipt ?? '', outcome),
     );
   });
+  paybillOfApp.set(app, service);
+  return service;
+}
+
+/**
+ * The admins' review of kept Paybill payments, once per app: reversals go through the disbursements core,
+ * whose answers come back to the purpose registered here.
+ */
+export function createPaybillReview(
+  app: FastifyInstance,
+  disbursements: MpesaDisbursements,
+): PaybillReviewService {
+  const built = reviewOfApp.get(app);
+  if (built) return built;
+  const review = new PaybillReviewService(app.db.db, {
+    async reverse(input) {
+      await disbursements.reverse({
+        purpose: 'paybill-refund',
+        // A new reference per attempt: a failed reversal may be asked again, never the same request twice.
+        reference: `paybill-refund:${input.paybillPaymentId}:${Date.now()}`,
+        receipt: input.receipt,
+        amount: input.amount,
+        remarks: input.remarks,
+      });
+    },
+  });
   disbursements.onOutcome('paybill-refund', async (tx, request, outcome) => {
-    await service.reversalResult(
+    await review.reversalResult(
       tx,
       idIn(request.reference, 1),
       outcome.state === 'SUCCEEDED' ? 'REVERSED' : 'FAILED',
       outcome.reason ?? outcome.resultDesc,
     );
   });
-  paybillOfApp.set(app, service);
-  return service;
+  reviewOfApp.set(app, review);
+  return review;
 }
 
 /**

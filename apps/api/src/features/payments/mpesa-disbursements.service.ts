@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { disbursementFailureReason } from '@myprosper/contract/mpesa-disbursements';
+import {
+  disbursementFailureReason,
+  type MpesaBalance,
+  mpesaBalanceMessages,
+} from '@myprosper/contract/mpesa-disbursements';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
@@ -79,6 +83,9 @@ export type ResultVerdict =
   | 'ALREADY_FINAL';
 
 const openStates: ReadonlySet<MpesaRequestRow['state']> = new Set(['REQUESTED', 'ACCEPTED', 'UNKNOWN']);
+
+/** How long an Account Balance answer is waited for before the check counts as unanswered (no retry comes). */
+const balanceAnswerWaitMs = 2 * 60_000;
 
 /** A B2C OriginatorConversationID: 'MPX' + 20 random characters (≤ 25 of [A-Za-z0-9_-]). */
 function newOriginatorId(): string {
@@ -201,6 +208,38 @@ export class MpesaDisbursements {
       accounts: typeof text === 'string' ? parseAccountBalance(text) : [],
       checkedAt: row?.completedAt ?? null,
     };
+  }
+
+  /**
+   * The B2C account's balance as admins see it: the latest answer, whether a newer check is on its way, and
+   * why the newest check failed (refused, a failure result, or no answer within `balanceAnswerWaitMs`).
+   */
+  async balanceStatus(now = new Date()): Promise<MpesaBalance> {
+    const repository = new MpesaRequestsRepository(this.db);
+    const [latest, newest] = await Promise.all([this.latestBalance(), repository.newestBalanceRequest()]);
+    const open = newest !== null && openStates.has(newest.state);
+    const waiting = open && now.getTime() - newest.createdAt.getTime() < balanceAnswerWaitMs;
+    let problem: string | null = null;
+    if (newest?.state === 'FAILED')
+      problem = mpesaBalanceMessages.failed(newest.resultDesc ?? newest.failureReason ?? 'no reason given');
+    else if (open && !waiting) problem = mpesaBalanceMessages.noAnswer;
+    return {
+      accounts: latest.accounts,
+      checkedAt: latest.checkedAt?.toISOString() ?? null,
+      requested: waiting,
+      problem,
+    };
+  }
+
+  /**
+   * Asks M-PESA for the B2C account's balance now, unless a check is already on its way (two presses ask
+   * once); its answer is read with `balanceStatus`.
+   */
+  async askBalance(now = new Date()): Promise<{ asked: boolean; status: MpesaBalance }> {
+    const before = await this.balanceStatus(now);
+    if (before.requested) return { asked: false, status: before };
+    await this.requestBalance(`balance:${now.toISOString()}`);
+    return { asked: true, status: await this.balanceStatus(now) };
   }
 
   async find(reference: string): Promise<MpesaRequestRow | null> {

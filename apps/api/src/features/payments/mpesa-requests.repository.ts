@@ -158,6 +158,17 @@ export class MpesaRequestsRepository {
     return row ?? null;
   }
 
+  /** The newest Account Balance request, whatever became of it. */
+  async newestBalanceRequest(): Promise<MpesaRequestRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(mpesaRequests)
+      .where(eq(mpesaRequests.kind, 'BALANCE'))
+      .orderBy(desc(mpesaRequests.createdAt), desc(mpesaRequests.id))
+      .limit(1);
+    return row ?? null;
+  }
+
   /** Every request of a purpose, newest first (admins, tests). */
   async listByPurpose(purpose: string, limit = 100): Promise<MpesaRequestRow[]> {
     return this.db

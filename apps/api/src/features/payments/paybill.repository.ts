@@ -78,20 +78,15 @@ export class PaybillRepository {
   }
 
   async lockPayment(id: number): Promise<PaybillPaymentRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(paybillPayments)
-      .where(eq(paybillPayments.id, id))
-      .for('update');
-    return row ?? null;
+    return this.lockPaymentWhere(eq(paybillPayments.id, id));
   }
 
   async lockPaymentByTransId(transId: string): Promise<PaybillPaymentRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(paybillPayments)
-      .where(eq(paybillPayments.transId, transId))
-      .for('update');
+    return this.lockPaymentWhere(eq(paybillPayments.transId, transId));
+  }
+
+  private async lockPaymentWhere(where: SQL): Promise<PaybillPaymentRow | null> {
+    const [row] = await this.db.select().from(paybillPayments).where(where).for('update');
     return row ?? null;
   }
 
@@ -110,6 +105,19 @@ export class PaybillRepository {
   /** Payments for admins, newest first: those waiting for review, or all of them. */
   async listPayments(filter: { reviewOnly: boolean; limit: number }) {
     const where: SQL | undefined = filter.reviewOnly ? eq(paybillPayments.status, 'REVIEW') : undefined;
+    return this.describedPayments()
+      .where(where)
+      .orderBy(desc(paybillPayments.createdAt), desc(paybillPayments.id))
+      .limit(filter.limit);
+  }
+
+  async describePayment(id: number) {
+    const [row] = await this.describedPayments().where(eq(paybillPayments.id, id));
+    return row ?? null;
+  }
+
+  /** A payment with the session and the person its participant names (admins' view). */
+  private describedPayments() {
     return this.db
       .select({
         payment: paybillPayments,
@@ -117,23 +125,7 @@ export class PaybillRepository {
         suggestedUserId: sessionParticipants.adviseeId,
       })
       .from(paybillPayments)
-      .leftJoin(sessionParticipants, eq(sessionParticipants.id, paybillPayments.participantId))
-      .where(where)
-      .orderBy(desc(paybillPayments.createdAt), desc(paybillPayments.id))
-      .limit(filter.limit);
-  }
-
-  async describePayment(id: number) {
-    const [row] = await this.db
-      .select({
-        payment: paybillPayments,
-        sessionId: sessionParticipants.sessionId,
-        suggestedUserId: sessionParticipants.adviseeId,
-      })
-      .from(paybillPayments)
-      .leftJoin(sessionParticipants, eq(sessionParticipants.id, paybillPayments.participantId))
-      .where(eq(paybillPayments.id, id));
-    return row ?? null;
+      .leftJoin(sessionParticipants, eq(sessionParticipants.id, paybillPayments.participantId));
   }
 
   /** A typed code's check, unless that code is being checked or was confirmed for anyone already (null). */

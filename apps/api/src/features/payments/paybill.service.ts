@@ -1,5 +1,4 @@
 import {
-  type AdminPaybillPayment,
   accountReferencePattern,
   type C2bNotification,
   normaliseAccountReference,
@@ -18,12 +17,7 @@ import { LedgerRepository } from '../wallet/wallet.door.ts';
 import { dueCoverAmount } from './group-cover-payments.ts';
 import { type MpesaService, shareProblemMessage } from './mpesa.service.ts';
 import { type PaybillPaymentRow, PaybillRepository } from './paybill.repository.ts';
-import {
-  creditParkedMoney,
-  parkPaybillMoney,
-  releaseParkedMoney,
-  reverseParkedMoney,
-} from './paybill-ledger.ts';
+import { parkPaybillMoney, releaseParkedMoney } from './paybill-ledger.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { sharePlan } from './session-payments.ts';
@@ -50,23 +44,6 @@ export interface PaybillStatusCheck {
   checkReceipt(checkId: number, receipt: string): Promise<void>;
 }
 
-/** Sends a kept Paybill payment back to its payer (M-PESA Reversal, asynchronous). */
-export interface PaybillReversal {
-  reverse(input: {
-    paybillPaymentId: number;
-    receipt: string;
-    amount: number;
-    remarks: string;
-  }): Promise<void>;
-}
-
-/** Admin actions run their audit row in the same transaction. */
-export type InTransaction = (
-  tx: DbOrTx,
-  before: AdminPaybillPayment,
-  after: AdminPaybillPayment,
-) => Promise<void>;
-
 export type ConfirmationVerdict = 'APPLIED' | 'PARKED' | 'DUPLICATE' | 'ALREADY_COUNTED';
 
 /** A whole number of shillings from M-PESA's decimal text ('2500.00', '10'); null when it is not one. */
@@ -90,8 +67,9 @@ export function couldBePhone(msisdn: string, phone: string): boolean {
  * The Paybill fallback (issue 21): each share gets a short account reference; Daraja's C2B validation
  * refuses what names no booking or the wrong amount, and its confirmation pays the booking exactly as an STK
  * push does (MpesaService.applyPaybill). Whatever cannot be matched is KEPT (paybill_payments, its money in
- * PAYBILL_SUSPENSE) for an admin to credit to a wallet or send back. A typed M-PESA code claims a payment
- * that came in under a wrong reference, or one whose confirmation never came (Transaction Status).
+ * PAYBILL_SUSPENSE) for an admin to credit to a wallet or send back (paybill-review.service.ts). A typed
+ * M-PESA code claims a payment that came in under a wrong reference, or one whose confirmation never came
+ * (Transaction Status).
  */
 export class PaybillService {
   constructor(
@@ -100,7 +78,6 @@ export class PaybillService {
     private readonly mpesa: MpesaService,
     private readonly log: FastifyBaseLogger,
     private readonly statusCheck: PaybillStatusCheck | null = null,
-    private readonly reversal: PaybillReversal | null = null,
   ) {}
 
   /** What the caller still owes for a session by M-PESA, or why nothing can be paid now. */
@@ -368,182 +345,61 @@ export class PaybillService {
     checkId: number,
     status: ReceiptStatus,
   ): Promise<'CONFIRMED' | 'REFUSED' | 'IGNORED'> {
-    {
-      const repository = new PaybillRepository(tx);
-      const check = await repository.lockCodeCheck(checkId);
-      if (!check || check.status !== 'CHECKING' || check.code !== status.receipt) return 'IGNORED';
-      await repository.lockReceipt(check.code);
-      const refuse = async (reason: string) => {
-        await repository.settleCodeCheck(check.id, 'REFUSED', reason);
-        return 'REFUSED' as const;
-      };
-      if (status.unavailable) return refuse(paybillMessages.codeUnavailable);
-      if (!status.found) return refuse(paybillMessages.codeNotFound);
-      if (!status.creditPartyName.trim().startsWith(this.env.MPESA_SHORTCODE)) {
-        return refuse(paybillMessages.codeNotOurs);
-      }
-      const phone = await repository.verifiedPhoneOf(check.payerId);
-      const debitNumber = status.debitPartyName.split(' - ')[0]?.trim() ?? '';
-      if (!phone || !couldBePhone(debitNumber, phone)) return refuse(paybillMessages.codeNotYours);
-      if (
-        (await repository.findPaymentByTransId(check.code)) ||
-        (await new PaymentsRepository(tx).findByReference('MPESA', check.code))
-      ) {
-        return refuse(paybillMessages.codeUsed);
-      }
-      const participant = await repository.participantById(check.participantId);
-      const row = await repository.insertPayment({
-        transId: check.code,
-        source: 'TYPED_CODE',
-        transactionType: 'Pay Bill',
-        transTime: status.finalisedTime,
-        amountText: String(status.amount ?? 0),
-        amount: status.amount ?? 0,
-        shortCode: this.env.MPESA_SHORTCODE,
-        msisdn: debitNumber,
-        payerName: status.debitPartyName.split(' - ')[1]?.trim() ?? '',
-        status: 'REVIEW',
-        participantId: check.participantId,
-      });
-      if (!row || !participant) return refuse(paybillMessages.codeUsed);
-      const why = await this.problemOf(tx, row, check.amount, participant);
-      if (why) {
-        await this.park(tx, row, why, participant.id);
-        return refuse(
-          why === 'WRONG_AMOUNT'
-            ? paybillMessages.codeWrongAmount(row.amount, check.amount)
-            : paybillMessages.problems[why],
-        );
-      }
-      const payment = await this.mpesa.applyPaybill(tx, {
-        payerId: check.payerId,
-        sessionId: participant.sessionId,
-        participantId: participant.id,
-        amount: row.amount,
-        receipt: row.transId,
-      });
-      await repository.updatePayment(row.id, { status: 'APPLIED', paymentId: payment.id });
-      await repository.settleCodeCheck(check.id, 'CONFIRMED', null);
-      return 'CONFIRMED' as const;
+    const repository = new PaybillRepository(tx);
+    const check = await repository.lockCodeCheck(checkId);
+    if (!check || check.status !== 'CHECKING' || check.code !== status.receipt) return 'IGNORED';
+    await repository.lockReceipt(check.code);
+    const refuse = async (reason: string) => {
+      await repository.settleCodeCheck(check.id, 'REFUSED', reason);
+      return 'REFUSED' as const;
+    };
+    if (status.unavailable) return refuse(paybillMessages.codeUnavailable);
+    if (!status.found) return refuse(paybillMessages.codeNotFound);
+    if (!status.creditPartyName.trim().startsWith(this.env.MPESA_SHORTCODE)) {
+      return refuse(paybillMessages.codeNotOurs);
     }
-  }
-
-  // ---- Admins ----
-
-  async list(reviewOnly: boolean): Promise<AdminPaybillPayment[]> {
-    const rows = await new PaybillRepository(this.db).listPayments({ reviewOnly, limit: 200 });
-    return rows.map(toAdminPaybillPayment);
-  }
-
-  /** A kept payment into a person's wallet, with the admin's reason; audited in the same transaction. */
-  async credit(
-    admin: CurrentUser,
-    id: number,
-    input: { userId: number; note: string },
-    audit: InTransaction,
-  ): Promise<AdminPaybillPayment> {
-    return this.db.transaction(async (tx) => {
-      const repository = new PaybillRepository(tx);
-      const before = await repository.describePayment(id);
-      if (!before) throw notFound(paybillMessages.notForReview);
-      await repository.lockReceipt(before.payment.transId);
-      const row = await repository.lockPayment(id);
-      if (!row || row.status !== 'REVIEW') throw invalid(paybillMessages.notForReview);
-      if (!(await repository.userExists(input.userId))) throw notFound(paybillMessages.personNotFound);
-      await creditParkedMoney(tx, row, input.userId);
-      await repository.updatePayment(id, {
-        status: 'CREDITED',
-        creditedUserId: input.userId,
-        resolvedBy: admin.id,
-        resolvedAt: new Date(),
-        resolution: input.note,
-      });
-      const after = (await repository.describePayment(id))!;
-      await audit(tx, toAdminPaybillPayment(before), toAdminPaybillPayment(after));
-      return toAdminPaybillPayment(after);
-    });
-  }
-
-  /** A kept payment sent back to its payer by M-PESA Reversal; audited. */
-  async refund(
-    admin: CurrentUser,
-    id: number,
-    input: { note: string },
-    audit: InTransaction,
-  ): Promise<AdminPaybillPayment> {
-    const reversal = this.reversal;
-    if (!reversal) throw new AppError('UNAVAILABLE', paybillMessages.refundUnavailable);
-    const updated = await this.db.transaction(async (tx) => {
-      const repository = new PaybillRepository(tx);
-      const before = await repository.describePayment(id);
-      if (!before) throw notFound(paybillMessages.notForReview);
-      const row = await repository.lockPayment(id);
-      if (!row || row.status !== 'REVIEW') throw invalid(paybillMessages.notForReview);
-      await repository.updatePayment(id, {
-        status: 'REVERSING',
-        resolvedBy: admin.id,
-        resolvedAt: new Date(),
-        resolution: input.note,
-      });
-      const after = (await repository.describePayment(id))!;
-      await audit(tx, toAdminPaybillPayment(before), toAdminPaybillPayment(after));
-      return row;
-    });
-    await reversal.reverse({
-      paybillPaymentId: updated.id,
-      receipt: updated.transId,
-      amount: updated.amount,
-      remarks: `MyProsper refund ${updated.transId}`,
-    });
-    const described = await new PaybillRepository(this.db).describePayment(id);
-    return toAdminPaybillPayment(described!);
-  }
-
-  /** The Reversal's outcome: reversed (or already reversed) leaves suspense; a failure goes back to review. */
-  async reversalResult(
-    tx: DbOrTx,
-    paybillPaymentId: number,
-    outcome: 'REVERSED' | 'FAILED',
-    reason: string,
-  ): Promise<void> {
-    {
-      const repository = new PaybillRepository(tx);
-      const row = await repository.lockPayment(paybillPaymentId);
-      if (!row || row.status !== 'REVERSING') return;
-      if (outcome === 'REVERSED') {
-        await reverseParkedMoney(tx, row);
-        await repository.updatePayment(row.id, { status: 'REFUNDED' });
-      } else {
-        await repository.updatePayment(row.id, {
-          status: 'REVIEW',
-          resolution: `Reversal failed: ${reason}`,
-          resolvedAt: null,
-        });
-      }
+    const phone = await repository.verifiedPhoneOf(check.payerId);
+    const debitNumber = status.debitPartyName.split(' - ')[0]?.trim() ?? '';
+    if (!phone || !couldBePhone(debitNumber, phone)) return refuse(paybillMessages.codeNotYours);
+    if (
+      (await repository.findPaymentByTransId(check.code)) ||
+      (await new PaymentsRepository(tx).findByReference('MPESA', check.code))
+    ) {
+      return refuse(paybillMessages.codeUsed);
     }
+    const participant = await repository.participantById(check.participantId);
+    const row = await repository.insertPayment({
+      transId: check.code,
+      source: 'TYPED_CODE',
+      transactionType: 'Pay Bill',
+      transTime: status.finalisedTime,
+      amountText: String(status.amount ?? 0),
+      amount: status.amount ?? 0,
+      shortCode: this.env.MPESA_SHORTCODE,
+      msisdn: debitNumber,
+      payerName: status.debitPartyName.split(' - ')[1]?.trim() ?? '',
+      status: 'REVIEW',
+      participantId: check.participantId,
+    });
+    if (!row || !participant) return refuse(paybillMessages.codeUsed);
+    const why = await this.problemOf(tx, row, check.amount, participant);
+    if (why) {
+      await this.park(tx, row, why, participant.id);
+      return refuse(
+        why === 'WRONG_AMOUNT'
+          ? paybillMessages.codeWrongAmount(row.amount, check.amount)
+          : paybillMessages.problems[why],
+      );
+    }
+    const payment = await this.mpesa.applyPaybill(tx, {
+      payerId: check.payerId,
+      sessionId: participant.sessionId,
+      participantId: participant.id,
+      amount: row.amount,
+      receipt: row.transId,
+    });
+    await repository.updatePayment(row.id, { status: 'APPLIED', paymentId: payment.id });
+    await repository.settleCodeCheck(check.id, 'CONFIRMED', null);
+    return 'CONFIRMED' as const;
   }
-}
-
-export function toAdminPaybillPayment(row: {
-  payment: PaybillPaymentRow;
-  sessionId: number | null;
-  suggestedUserId: number | null;
-}): AdminPaybillPayment {
-  const p = row.payment;
-  const problem = (p.problem as PaybillProblem | null) ?? null;
-  return {
-    id: p.id,
-    receipt: p.transId,
-    amount: p.amount,
-    accountTyped: p.billRefNumber,
-    payer: [p.msisdn, p.payerName].filter(Boolean).join(' '),
-    paidAt: p.transTime || null,
-    status: p.status,
-    problem,
-    problemText: problem ? paybillMessages.problems[problem] : null,
-    sessionId: row.sessionId,
-    suggestedUserId: row.suggestedUserId,
-    resolution: p.resolution,
-    receivedAt: p.createdAt.toISOString(),
-  };
 }

@@ -7,7 +7,11 @@
  */
 export { CancellationService } from './cancellation.service.ts';
 export { createMpesaDisbursements, createMpesaService } from './create-mpesa-service.ts';
-export { createPaybillService, registerPaybillUrls } from './create-paybill-service.ts';
+export {
+  createPaybillReview,
+  createPaybillService,
+  registerPaybillUrls,
+} from './create-paybill-service.ts';
 export { EarningsService } from './earnings.service.ts';
 export { type HeldDecision, HeldEarnings } from './held-earnings.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
@@ -25,6 +29,7 @@ export type {
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
 export type { PaybillService } from './paybill.service.ts';
+export type { PaybillReviewService } from './paybill-review.service.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callRole } from './calls.ts';
 import { envelope, idParam } from './common.ts';
 import { messages } from './messages.ts';
 import { formatKes } from './payments.ts';
@@ -108,6 +109,24 @@ export type DisputeState = z.infer<typeof disputeState>;
 /** GET/POST /myprosper/api/sessions/{id}/dispute */
 export const disputeStateResponse = envelope(disputeState);
 
+/** One page's time in the session's call, from the call's JOINED and LEFT records (ISO instants). */
+export const presenceStint = z.object({ joinedAt: z.string(), leftAt: z.string().nullable() });
+export type PresenceStint = z.infer<typeof presenceStint>;
+
+/**
+ * A person expected in a disputed session's call (the mentor, and every attendee whose place was paid) and
+ * the call's presence records of them: each join and leave, and the seconds the presence rule counts (in the
+ * call between the session's start and its end).
+ */
+export const presenceRecord = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  role: callRole,
+  secondsInSession: z.number().int(),
+  stints: z.array(presenceStint),
+});
+export type PresenceRecord = z.infer<typeof presenceRecord>;
+
 export const adminDispute = z.object({
   id: z.number().int(),
   status: disputeStatus,
@@ -119,10 +138,13 @@ export const adminDispute = z.object({
     id: z.number().int(),
     reference: z.string(),
     startsAt: z.string(),
+    endsAt: z.string(),
     amount: z.number().int(),
   }),
   mentor: z.object({ id: z.number().int(), name: z.string() }),
   openedBy: z.object({ id: z.number().int(), name: z.string() }),
+  /** Who was in the session's call and when (issue 25): the mentor first, then the attendees. */
+  presence: z.array(presenceRecord),
 });
 export type AdminDispute = z.infer<typeof adminDispute>;
 /** GET /myprosper/api/admin/disputes */

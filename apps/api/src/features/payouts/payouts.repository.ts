@@ -405,6 +405,7 @@ export class PayoutsRepository {
           id: sessions.id,
           reference: sessions.reference,
           startsAt: sessions.startsAt,
+          endsAt: sessions.endsAt,
           amount: sessions.amount,
         },
         mentor: { id: mentor.id, name: mentor.name },

@@ -62,9 +62,24 @@ export const mentorPayout = z.object({
 });
 export type MentorPayout = z.infer<typeof mentorPayout>;
 
+/** One session whose earnings are pending: in its hold after the end, or held by a mentee's dispute. */
+export const pendingEarning = z.object({
+  sessionId: z.number().int(),
+  reference: z.string(),
+  /** KES after commission. */
+  amount: z.number().int(),
+  /** ISO instants: the session's end, and when the hold is over (null while a dispute holds it). */
+  endedAt: z.string(),
+  payableAt: z.string().nullable(),
+  disputed: z.boolean(),
+});
+export type PendingEarning = z.infer<typeof pendingEarning>;
+
 export const mentorEarnings = z.object({
   /** Earned from sessions still in their hold, or disputed (KES, after commission). */
   pending: z.number().int(),
+  /** The sessions behind `pending`, the earliest end first. */
+  pendingSessions: z.array(pendingEarning).default([]),
   /** The wallet balance: goes out with the next payout run. */
   payable: z.number().int(),
   /** Sent to M-PESA, not answered yet. */

@@ -5,6 +5,7 @@ import type { TestContext } from '../../../test/test-app.ts';
 import { wireFeatures } from '../../app.ts';
 import { mentorPayouts } from '../../db/schema/mentor-payouts.ts';
 import { sessionSettlements } from '../../db/schema/payments.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { createAdvisor, type UserRow } from '../../db/seed/factories.ts';
 import { adminCall, callAs } from '../admin/admin.test-helpers.ts';
 import { createUser, mailsTo } from '../auth/auth.test-helpers.ts';
@@ -78,6 +79,7 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as {
       pending: number;
+      pendingSessions: Array<{ sessionId: number; disputed: boolean; payableAt: string | null }>;
       payable: number;
       inFlight: number;
       paid: number;
@@ -107,11 +109,30 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
   it('keeps earnings pending for the hold, then makes them payable', async () => {
     const booked = await endedSession(2);
     await earnings.settleEndedSessions();
-    expect(await earningsOf(booked.advisor)).toMatchObject({ pending: 2320, payable: 0 });
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, booked.id));
+    // Each pending session says when it becomes payable: 48 hours after its end.
+    expect(await earningsOf(booked.advisor)).toMatchObject({
+      pending: 2320,
+      payable: 0,
+      pendingSessions: [
+        {
+          sessionId: booked.id,
+          reference: booked.reference,
+          amount: 2320,
+          endedAt: session!.endsAt.toISOString(),
+          payableAt: new Date(session!.endsAt.getTime() + 48 * hour).toISOString(),
+          disputed: false,
+        },
+      ],
+    });
 
     await moveSession(ctx, booked.id, new Date(Date.now() - 50 * hour));
     await earnings.settleEndedSessions();
-    expect(await earningsOf(booked.advisor)).toMatchObject({ pending: 0, payable: 2320 });
+    expect(await earningsOf(booked.advisor)).toMatchObject({
+      pending: 0,
+      payable: 2320,
+      pendingSessions: [],
+    });
     await expectLedgerConsistent(ctx.database.db);
   });
 
@@ -140,6 +161,11 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     });
     const again = await call(booked.host, 'POST', `/sessions/${booked.id}/dispute`, { reason: 'again' });
     expect(again.statusCode).toBe(409);
+    // The mentor sees the session's earnings held by the dispute, with no date to be paid.
+    expect(await earningsOf(booked.advisor)).toMatchObject({
+      pending: 2320,
+      pendingSessions: [{ sessionId: booked.id, amount: 2320, disputed: true, payableAt: null }],
+    });
 
     // Past the hold, still held.
     await moveSession(ctx, booked.id, new Date(Date.now() - 50 * hour));

@@ -30,7 +30,7 @@ export const payoutMessages = {
   disputeNotFound: 'This dispute was not found',
   disputeDecided: 'This dispute has already been decided',
   disputeReleased: 'The earnings were released to the mentor',
-  disputeRefunded: 'The mentees were refunded to their wallets',
+  disputeRefunded: 'The mentees were refunded the way they paid',
   runStarted: (count: number) =>
     count === 1
       ? 'Payout run done: 1 mentor was sent their earnings'

@@ -14,6 +14,7 @@ export const adminMenu = [
   { to: paths.adminPayments, label: 'Payments' },
   { to: paths.adminVouchers, label: 'Vouchers' },
   { to: paths.adminPayouts, label: 'Payouts' },
+  { to: paths.adminDisputes, label: 'Disputes' },
   { to: paths.adminReconciliation, label: 'Reconciliation' },
   { to: paths.adminInsights, label: 'Insights' },
   { to: paths.adminAudit, label: 'Audit log' },

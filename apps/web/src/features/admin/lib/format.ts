@@ -50,3 +50,15 @@ export function todayLocal(): string {
 export function providerLabel(provider: PaymentProvider): string {
   return provider === 'MPESA' ? 'M-PESA' : 'Card';
 }
+
+const timeOnly = new Intl.DateTimeFormat('en-GB', {
+  timeZone: platformTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** An instant's time of day in the platform's time zone, to the second (call records). */
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? timeOnly.format(new Date(iso)) : '—';
+}

@@ -52,7 +52,6 @@ export const paths = {
   adminPayments: '/admin/payments',
   adminVouchers: '/admin/vouchers',
   adminPayouts: '/admin/payouts',
-  adminDisputes: '/admin/disputes',
   adminReconciliation: '/admin/reconciliation',
   adminInsights: '/admin/insights',
   adminAudit: '/admin/audit',

@@ -74,14 +74,19 @@ function RunPayouts({ run, payouts }: { run: AdminPayoutRun; payouts: AdminMpesa
 export function MpesaPayoutRuns() {
   const runs = usePayoutRuns();
   const start = useRunPayouts();
-  // Kept until the press's request is answered: a second click meanwhile sends the same key.
+  // The press's key, kept until its request is answered: a second click meanwhile (a double click, before the
+  // button shows it is busy) starts nothing more, and the API runs one key once whatever arrives twice.
   const pressKey = useRef<string | null>(null);
 
   async function runNow(): Promise<void> {
-    pressKey.current ??= newRunKey();
-    const key = pressKey.current;
-    await notifyOutcome(() => start.mutateAsync(key));
-    pressKey.current = null;
+    if (pressKey.current !== null) return;
+    const key = newRunKey();
+    pressKey.current = key;
+    try {
+      await notifyOutcome(() => start.mutateAsync(key));
+    } finally {
+      pressKey.current = null;
+    }
   }
 
   return (

@@ -10,7 +10,7 @@ import { ReasonDialog } from '../components/confirm-dialog.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { Fact, FactGrid } from '../components/detail-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { formatDateTime, formatTime } from '../lib/format.ts';
+import { formatDateTime, formatDateTimeSeconds, formatTime } from '../lib/format.ts';
 import { notifyOutcome } from '../lib/notify-outcome.ts';
 
 const statusLabels = { OPEN: 'Open', RELEASED: 'Released to mentor', REFUNDED: 'Refunded' } as const;
@@ -25,7 +25,6 @@ function minutes(seconds: number): string {
 function PresenceTable({ dispute }: { dispute: AdminDispute }) {
   return (
     <DataTable
-      minWidth={560}
       head={
         <>
           <Table.Th>Person</Table.Th>
@@ -48,8 +47,8 @@ function PresenceTable({ dispute }: { dispute: AdminDispute }) {
             ) : (
               person.stints.map((stint) => (
                 <Text fz="sm" key={stint.joinedAt}>
-                  {formatDateTime(stint.joinedAt)} –{' '}
-                  {stint.leftAt ? formatTime(stint.leftAt) : 'did not leave'}
+                  {formatDateTimeSeconds(stint.joinedAt)} –{' '}
+                  {stint.leftAt ? formatTime(stint.leftAt, { seconds: true }) : 'did not leave'}
                 </Text>
               ))
             )}

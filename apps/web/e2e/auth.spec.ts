@@ -251,3 +251,24 @@ test('a sign-in that ended while the app was closed says so on the next visit, a
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test("a form's error banner clears after 4 seconds, the fields stay marked, and a new submit shows it again", async ({
+  page,
+}) => {
+  // The page's clock is ours: the 4 seconds pass when the journey says so, not by waiting.
+  await page.clock.install();
+  await page.goto('/login');
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(login).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await login.click();
+  const banner = page.getByRole('alert').filter({ hasText: 'Please fill all fields' });
+  await expect(banner).toBeVisible();
+  await page.clock.runFor(3_900);
+  await expect(banner).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await login.click();
+  await expect(banner).toBeVisible();
+});

@@ -87,6 +87,37 @@ async function expectSeesAndHears(page: Page, name: string): Promise<void> {
     .toBeGreaterThan(first.audioPacketsReceived + 10);
 }
 
+/** Whether two boxes overlap. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Issue 22: at each screen size the call's controls are on screen without scrolling, and your own picture
+ * covers nobody's. Screenshots of each go to the test's output for the record.
+ */
+async function expectFitsEveryScreen(page: Page, remoteName: string): Promise<void> {
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const name of ['Mute', 'Turn camera off', 'Devices', 'Leave']) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
+    const own = await page.locator('[data-testid="call-tile"][data-local="true"]').boundingBox();
+    const remote = await remoteTile(page, remoteName).boundingBox();
+    expect(own && remote && !overlaps(own, remote), `own tile over a remote one at ${size.width} px`).toBe(
+      true,
+    );
+    await page.screenshot({ path: test.info().outputPath(`call-${size.width}x${size.height}.png`) });
+  }
+}
+
 test('a mentor and a mentee see and hear each other; mute shows, a reload comes back, leaving removes the tile', async ({
   otherBrowser,
   page,
@@ -110,6 +141,8 @@ test('a mentor and a mentee see and hear each other; mute shows, a reload comes 
 
   await expectSeesAndHears(mentorPage, mentee.name);
   await expectSeesAndHears(menteePage, mentor.name);
+  await expectFitsEveryScreen(menteePage, mentor.name);
+  await menteePage.setViewportSize({ width: 360, height: 740 });
 
   await menteePage.getByRole('button', { name: 'Mute' }).click();
   await expect(remoteTile(mentorPage, mentee.name).getByText('Muted')).toBeVisible();

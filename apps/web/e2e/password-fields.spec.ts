@@ -71,6 +71,10 @@ test('changing the password: fields for a password manager, and a common passwor
   await expect(fresh).toHaveAttribute('autocomplete', 'new-password');
   await expect(confirm).toHaveAttribute('autocomplete', 'new-password');
   for (const field of [current, fresh, confirm]) await expect(field).toHaveAttribute('type', 'password');
+  // Said before submit (issue 27): the new password's hint names the server's checks.
+  await expect(fresh).toHaveAccessibleDescription(
+    'At least 8 characters. Very common passwords, and ones with MyProsper, your name or your e-mail, are refused',
+  );
 
   await paste(page, current, demoPassword);
   await paste(page, fresh, 'Password123');
@@ -82,6 +86,8 @@ test('changing the password: fields for a password manager, and a common passwor
       .locator('.mantine-Notification-root')
       .filter({ hasText: 'This password is too common. Please choose another one' }),
   ).toBeVisible();
+  // And under the new password, read aloud with it (issue 27).
+  await expect(fresh).toHaveAccessibleDescription(/This password is too common\. Please choose another one/);
   // Nothing changed: the demo password still signs in.
   const again = await page.request.post('/myprosper/auth/authenticate', {
     data: { username: demo.advisee, password: demoPassword },

@@ -64,10 +64,18 @@ test('a link older than 15 minutes has expired', async ({ page }) => {
   await page.goto(`/resetPassword/${b64(email)}/${b64('1')}/${b64(sixteenMinutesAgo)}?signature=anything`);
   await expect(page.getByText('The link has expired')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
+  // Issue 27: a dead link offers a new one.
+  await page.getByRole('link', { name: 'Send me a new link' }).click();
+  await expect(page).toHaveURL(/\/auth\/password\/forgot$/);
+  await expect(page.getByRole('button', { name: 'Send Email' })).toBeVisible();
 });
 
 test('a link with a missing part is invalid', async ({ page }) => {
   await acceptCookies(page);
   await page.goto(`/resetPassword/${b64(email)}/${b64('1')}/${b64('not-a-time')}`);
   await expect(page.getByText('Invalid Link')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute(
+    'href',
+    '/auth/password/forgot',
+  );
 });

@@ -143,7 +143,15 @@ test('an e-mail already registered gets a clear message and creates nothing', as
   await field(page, 'Phone number').fill(uniquePhone());
   await fillEverythingButPhone(page, demo.advisee);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByText('An account with this email already exists')).toBeVisible();
+  // Beside the field it is about, read aloud with it (issue 27), and in the toast.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    'An account with this email already exists',
+  );
+  await expect(
+    page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'An account with this email already exists' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signup\/advisor$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   callMessages,
+  callWarningText,
   callWindow,
   formatCountdown,
   isPolite,
@@ -112,5 +113,24 @@ describe('signaling messages', () => {
       parseClientMessage(signal({ data: { description: { type: 'offer', sdp: 'x'.repeat(60_001) } } })),
     ).toBeNull();
     expect(parseClientMessage(signal({ data: { something: 1 } }))).toBeNull();
+  });
+});
+
+describe('the warning in the call', () => {
+  const endsAt = '2026-11-27T10:00:00.000Z';
+  const closesAt = '2026-11-27T10:10:00.000Z';
+  it('counts the minutes to the end before it, and to the close during the grace (never "0 minutes")', () => {
+    expect(callWarningText({ minutesLeft: 5, closesAt }, Date.parse(endsAt) - 5 * 60_000)).toBe(
+      'The session ends in 5 minutes',
+    );
+    expect(callWarningText({ minutesLeft: 1 }, Date.parse(endsAt) - 60_000)).toBe(
+      'The session ends in 1 minute',
+    );
+    expect(callWarningText({ minutesLeft: 0, closesAt }, Date.parse(endsAt) + 3 * 60_000 + 5_000)).toBe(
+      "The session's hour is over. The call closes in 7 minutes",
+    );
+    expect(callWarningText({ minutesLeft: 0, closesAt }, Date.parse(closesAt) - 10_000)).toBe(
+      "The session's hour is over. The call closes in 1 minute",
+    );
   });
 });

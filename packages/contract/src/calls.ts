@@ -47,6 +47,9 @@ export const callMessages = {
   replaced: 'You joined this call from another window',
   tooManyWindows: `This call is already open in ${maxCallSocketsPerPerson} windows. Close one of them to join here.`,
   endsSoon: (minutes: number) => `The session ends in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+  /** Joined or still in the call after the end, during the grace (issue 22): the real time left. */
+  closesSoon: (minutes: number) =>
+    `The session's hour is over. The call closes in ${minutes} minute${minutes === 1 ? '' : 's'}`,
   cameraUnavailable:
     'We could not use your camera, so you are in the call with audio only. To be seen, allow camera access for this site in your browser settings and rejoin.',
   microphoneUnavailable:
@@ -262,7 +265,13 @@ export const serverMessage = z.discriminatedUnion('type', [
     participants: z.array(rosterEntry),
   }),
   z.object({ type: z.literal('signal'), from: participantId, seq: z.number().int(), data: signalData }),
-  z.object({ type: z.literal('warning'), minutesLeft: z.number().int(), endsAt: z.string() }),
+  // minutesLeft: to the end; closesAt: when the call closes after the grace (a join after the end is told that).
+  z.object({
+    type: z.literal('warning'),
+    minutesLeft: z.number().int(),
+    endsAt: z.string(),
+    closesAt: z.string().optional(),
+  }),
   z.object({ type: z.literal('session-ended'), reason: sessionEndReason, message: z.string() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   z.object({ type: z.literal('pong'), at: z.number().optional() }),
@@ -287,4 +296,10 @@ function parseJson<T extends z.ZodType>(raw: string, schema: T): z.infer<T> | nu
   }
   const result = schema.safeParse(value);
   return result.success ? result.data : null;
+}
+
+/** The warning a person in the call reads: the minutes to the end, or once it has passed, to the close. */
+export function callWarningText(warning: { minutesLeft: number; closesAt?: string }, now: number): string {
+  if (warning.minutesLeft > 0 || !warning.closesAt) return callMessages.endsSoon(warning.minutesLeft);
+  return callMessages.closesSoon(Math.max(1, Math.ceil((Date.parse(warning.closesAt) - now) / 60_000)));
 }

@@ -22,6 +22,9 @@ export const messages = {
   passwordTooCommon: 'This password is too common. Please choose another one',
   passwordPersonal:
     'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
+  /** The hint under every new-password field: the server's checks, said before submit (issue 27). */
+  newPasswordHint:
+    'At least 8 characters. Very common passwords, and ones with MyProsper, your name or your e-mail, are refused',
   passwordTooGuessable:
     'This password is too easy to guess. Please choose a longer one, or mix in words, numbers and symbols',
   invalidLink: 'Invalid Link',

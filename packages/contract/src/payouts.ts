@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callRole } from './calls.ts';
 import { envelope, idParam } from './common.ts';
 import { messages } from './messages.ts';
 import { formatKes } from './payments.ts';
@@ -29,7 +30,7 @@ export const payoutMessages = {
   disputeNotFound: 'This dispute was not found',
   disputeDecided: 'This dispute has already been decided',
   disputeReleased: 'The earnings were released to the mentor',
-  disputeRefunded: 'The mentees were refunded to their wallets',
+  disputeRefunded: 'The mentees were refunded the way they paid',
   runStarted: (count: number) =>
     count === 1
       ? 'Payout run done: 1 mentor was sent their earnings'
@@ -61,9 +62,24 @@ export const mentorPayout = z.object({
 });
 export type MentorPayout = z.infer<typeof mentorPayout>;
 
+/** One session whose earnings are pending: in its hold after the end, or held by a mentee's dispute. */
+export const pendingEarning = z.object({
+  sessionId: z.number().int(),
+  reference: z.string(),
+  /** KES after commission. */
+  amount: z.number().int(),
+  /** ISO instants: the session's end, and when the hold is over (null while a dispute holds it). */
+  endedAt: z.string(),
+  payableAt: z.string().nullable(),
+  disputed: z.boolean(),
+});
+export type PendingEarning = z.infer<typeof pendingEarning>;
+
 export const mentorEarnings = z.object({
   /** Earned from sessions still in their hold, or disputed (KES, after commission). */
   pending: z.number().int(),
+  /** The sessions behind `pending`, the earliest end first. */
+  pendingSessions: z.array(pendingEarning).default([]),
   /** The wallet balance: goes out with the next payout run. */
   payable: z.number().int(),
   /** Sent to M-PESA, not answered yet. */
@@ -108,6 +124,24 @@ export type DisputeState = z.infer<typeof disputeState>;
 /** GET/POST /myprosper/api/sessions/{id}/dispute */
 export const disputeStateResponse = envelope(disputeState);
 
+/** One page's time in the session's call, from the call's JOINED and LEFT records (ISO instants). */
+export const presenceStint = z.object({ joinedAt: z.string(), leftAt: z.string().nullable() });
+export type PresenceStint = z.infer<typeof presenceStint>;
+
+/**
+ * A person expected in a disputed session's call (the mentor, and every attendee whose place was paid) and
+ * the call's presence records of them: each join and leave, and the seconds the presence rule counts (in the
+ * call between the session's start and its end).
+ */
+export const presenceRecord = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  role: callRole,
+  secondsInSession: z.number().int(),
+  stints: z.array(presenceStint),
+});
+export type PresenceRecord = z.infer<typeof presenceRecord>;
+
 export const adminDispute = z.object({
   id: z.number().int(),
   status: disputeStatus,
@@ -119,10 +153,13 @@ export const adminDispute = z.object({
     id: z.number().int(),
     reference: z.string(),
     startsAt: z.string(),
+    endsAt: z.string(),
     amount: z.number().int(),
   }),
   mentor: z.object({ id: z.number().int(), name: z.string() }),
   openedBy: z.object({ id: z.number().int(), name: z.string() }),
+  /** Who was in the session's call and when (issue 25): the mentor first, then the attendees. */
+  presence: z.array(presenceRecord),
 });
 export type AdminDispute = z.infer<typeof adminDispute>;
 /** GET /myprosper/api/admin/disputes */

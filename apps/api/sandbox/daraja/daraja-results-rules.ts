@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { darajaTimestamp } from '../../src/providers/mpesa.ts';
-import { type DarajaFailure, darajaFailure, isUnderAny, newReceiptNumber } from './daraja-rules.ts';
+import { type DarajaFailure, darajaFailure, isUnderAny } from './daraja-rules.ts';
 
 /**
  * What the sandbox's "Result" family answers (mpesa-b2c-c2b-whatsapp.md §1.1–1.5 and the checklist §1.9),

@@ -63,6 +63,10 @@ const adminRoutes: RouteObject[] = [
         Component: page(() => import('../features/admin/pages/payouts-page.tsx'), 'PayoutsPage'),
       },
       {
+        path: 'disputes',
+        Component: page(() => import('../features/admin/pages/disputes-page.tsx'), 'DisputesPage'),
+      },
+      {
         path: 'reconciliation',
         Component: page(
           () => import('../features/admin/pages/reconciliation-page.tsx'),

@@ -263,7 +263,11 @@ export interface BookedSessionOverrides {
   amount?: number;
   holdExpiresAt?: Date | null;
   /** Other attendees (already registered advisees), accepted unless said otherwise. */
-  attendees?: Array<{ adviseeId: number; invitationStatus?: InvitationStatus }>;
+  attendees?: Array<{
+    adviseeId: number;
+    invitationStatus?: InvitationStatus;
+    paymentStatus?: 'PAID' | 'UNPAID';
+  }>;
 }
 
 /**
@@ -307,6 +311,7 @@ export async function createBookedSession(db: DbOrTx, options: BookedSessionOver
       adviseeId: a.adviseeId,
       invitationStatus: a.invitationStatus ?? ('ACCEPTED' as const),
       isHost: false,
+      paymentStatus: a.paymentStatus,
     })),
   ];
   await db.insert(sessionParticipants).values(
@@ -314,7 +319,7 @@ export async function createBookedSession(db: DbOrTx, options: BookedSessionOver
       ...person,
       sessionId: session!.id,
       amount: Math.ceil(amount / people.length),
-      paymentStatus,
+      paymentStatus: ('paymentStatus' in person ? person.paymentStatus : undefined) ?? paymentStatus,
       startsAt: options.startsAt,
       endsAt,
       holdsSlot,

@@ -15,6 +15,13 @@ export interface ExpectedPerson {
   role: CallRole;
 }
 
+/** A person of a session's call and the call's records of them (presence.ts counts `secondsInSession`). */
+export interface PresenceRecord extends ExpectedPerson {
+  stints: Stint[];
+  /** Seconds in the call between the session's start and the earlier of its end and `now`. */
+  secondsInSession: number;
+}
+
 export interface AttendanceRow {
   userId: number;
   role: CallRole;
@@ -65,6 +72,81 @@ export class AttendanceRepository {
       { ...mentor, role: 'ADVISOR' },
       ...attendees.map((a) => ({ userId: a.userId, name: a.name, role: 'ADVISEE' as const })),
     ];
+  }
+
+  /**
+   * The call's presence records of these sessions, for an admin deciding a dispute (issue 25): the mentor,
+   * then each attendee whose place was paid (in a group also accepted), then anyone else the call recorded,
+   * each with their stints (JOINED and LEFT records) and the seconds the presence rule counts. Three queries
+   * whatever the number of sessions.
+   */
+  async presenceRecords(sessionIds: readonly number[], now: Date): Promise<Map<number, PresenceRecord[]>> {
+    const result = new Map<number, PresenceRecord[]>();
+    if (sessionIds.length === 0) return result;
+    const ids = [...new Set(sessionIds)];
+    const mentors = await this.db
+      .select({
+        sessionId: sessions.id,
+        startsAt: sessions.startsAt,
+        endsAt: sessions.endsAt,
+        userId: users.id,
+        name: users.name,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.advisorId))
+      .where(inArray(sessions.id, ids));
+    const attendees = await this.db
+      .select({ sessionId: sessionParticipants.sessionId, userId: users.id, name: users.name })
+      .from(sessionParticipants)
+      .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
+      .innerJoin(users, eq(users.id, sessionParticipants.adviseeId))
+      .where(
+        and(
+          inArray(sessionParticipants.sessionId, ids),
+          eq(sessionParticipants.paymentStatus, 'PAID'),
+          or(eq(sessions.sessionType, 'INDIVIDUAL'), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
+        ),
+      )
+      .orderBy(asc(sessionParticipants.id));
+    const events = await this.db
+      .select({
+        sessionId: callEvents.sessionId,
+        userId: callEvents.userId,
+        name: users.name,
+        participantId: callEvents.participantId,
+        kind: callEvents.kind,
+        at: callEvents.at,
+      })
+      .from(callEvents)
+      .innerJoin(users, eq(users.id, callEvents.userId))
+      .where(and(inArray(callEvents.sessionId, ids), inArray(callEvents.kind, ['JOINED', 'LEFT'])))
+      .orderBy(asc(callEvents.at), asc(callEvents.id));
+    for (const mentor of mentors) {
+      const people: ExpectedPerson[] = [
+        { userId: mentor.userId, name: mentor.name, role: 'ADVISOR' },
+        ...attendees
+          .filter((a) => a.sessionId === mentor.sessionId)
+          .map((a) => ({ userId: a.userId, name: a.name, role: 'ADVISEE' as const })),
+      ];
+      const own = events.filter((event) => event.sessionId === mentor.sessionId);
+      for (const event of own) {
+        if (event.userId !== null && !people.some((person) => person.userId === event.userId)) {
+          people.push({ userId: event.userId, name: event.name, role: 'ADVISEE' });
+        }
+      }
+      result.set(
+        mentor.sessionId,
+        people.map((person) => {
+          const stints = stintsOf(own.filter((event) => event.userId === person.userId));
+          return {
+            ...person,
+            stints,
+            secondsInSession: secondsPresent(stints, mentor, now),
+          };
+        }),
+      );
+    }
+    return result;
   }
 
   async attendance(sessionId: number): Promise<AttendanceRow[]> {

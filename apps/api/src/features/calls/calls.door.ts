@@ -4,9 +4,10 @@
  * Video calls: signaling, attendance and no-shows.
  * app.ts registers the plugin and wires no-shows and closeCallRoom; the admin console and payments read
  * attendance and no-show decisions (and whether a session's price is covered, so an uncovered group is never
- * settled to its mentor); sessions asks the presence rule (who attended) for ratings.
+ * settled to its mentor); sessions asks the presence rule (who attended) for ratings; payouts shows admins
+ * the presence records of a disputed session.
  */
-export { AttendanceRepository } from './attendance.repository.ts';
+export { AttendanceRepository, type PresenceRecord } from './attendance.repository.ts';
 export { callsPlugin } from './calls.plugin.ts';
 export { CallsRepository, priceCovered } from './calls.repository.ts';
 export { closeCallRoom } from './close-room.ts';

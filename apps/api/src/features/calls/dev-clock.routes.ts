@@ -6,7 +6,8 @@ import { notFound } from '../../lib/errors.ts';
 import { CallsRepository } from './calls.repository.ts';
 import type { NoShowService } from './no-show.service.ts';
 
-const moveBody = z.object({ startsInMinutes: z.number().int().min(-1440).max(1440) });
+/** A week either way: the payouts journey moves a session past its 48-hour payout hold. */
+const moveBody = z.object({ startsInMinutes: z.number().int().min(-10_080).max(10_080) });
 
 /**
  * POST /dev/sessions/:sessionId/move, for browser journeys only: registered when DEV_SESSION_CLOCK and SANDBOX

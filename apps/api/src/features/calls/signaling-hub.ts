@@ -421,7 +421,12 @@ function sendRoster(connection: Connection, room: Room): void {
 
 function sendWarning(connection: Connection, room: Room): void {
   const minutesLeft = Math.max(0, Math.ceil((room.endsAt.getTime() - Date.now()) / 60_000));
-  send(connection, { type: 'warning', minutesLeft, endsAt: room.endsAt.toISOString() });
+  send(connection, {
+    type: 'warning',
+    minutesLeft,
+    endsAt: room.endsAt.toISOString(),
+    closesAt: room.closesAt.toISOString(),
+  });
 }
 
 function reasonOf(error: AppError): SessionEndReason {

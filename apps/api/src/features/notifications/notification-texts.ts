@@ -22,6 +22,8 @@ export interface MessageFacts {
   proposedStartsAt?: Date | null;
   /** While unpaid: the hold runs out at this instant. */
   payBy: Date | null;
+  /** A group attendee who accepted and has not paid their share: reminders ask them to pay (issue 27). */
+  owesShare?: boolean;
   /** The invitation link for a pending invitee, else the session page. */
   link: string;
   timeZone: string;
@@ -79,6 +81,7 @@ export function composeMessage(raw: MessageFacts): ComposedMessage {
     `When: ${when}`,
     `Reference: ${facts.reference}`,
   ].join('\n');
+  const payShare = facts.owesShare ? ' Your share is not paid yet: please pay it on the session page.' : '';
   const greeting = facts.name ? `Hello ${facts.name},` : 'Hello,';
   const email = (lines: string[]) => [greeting, '', ...lines, '', details, '', action].join('\n');
 
@@ -132,14 +135,16 @@ export function composeMessage(raw: MessageFacts): ComposedMessage {
     case 'REMINDER_24H':
       return {
         subject: `Reminder: ${facts.topic} with ${withWhom}, ${formatWhen(facts.startsAt, facts.timeZone)}`,
-        email: email([`A reminder of your MyProsper ${kindOfSession} with ${withWhom}, ${when}.`]),
-        sms: `Reminder: your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} is on ${when}. ${action}`,
+        email: email([`A reminder of your MyProsper ${kindOfSession} with ${withWhom}, ${when}.${payShare}`]),
+        sms: `Reminder: your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} is on ${when}.${payShare} ${action}`,
       };
     case 'REMINDER_1H':
       return {
         subject: `Starting soon: ${facts.topic} with ${withWhom} at ${time}`,
-        email: email([`Your MyProsper ${kindOfSession} with ${withWhom} starts soon, at ${time}.`]),
-        sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} starts soon, at ${time} (${zoneLabel(facts.timeZone)}). ${isInvitee ? action : `Join: ${facts.link}`}`,
+        email: email([
+          `Your MyProsper ${kindOfSession} with ${withWhom} starts soon, at ${time}.${payShare}`,
+        ]),
+        sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} starts soon, at ${time} (${zoneLabel(facts.timeZone)}).${payShare} ${isInvitee ? action : facts.owesShare ? `Pay: ${facts.link}` : `Join: ${facts.link}`}`,
       };
   }
 }

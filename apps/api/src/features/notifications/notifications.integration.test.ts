@@ -219,6 +219,39 @@ describe('session messages: invitations, confirmations, reschedule notices and r
     for (const recipient of recipients) expect(await messagesTo(recipient)).toHaveLength(3);
   });
 
+  it('reminds an attendee who accepted and has not paid their share to pay; the host is only reminded', async () => {
+    const db = ctx.database.db;
+    const { advisor, topic } = await createMentor(db);
+    const host = await createAdvisee(db);
+    const attendee = await createAdvisee(db);
+    const startsAt = hoursFromNow(80);
+    const session = await createBookedSession(db, {
+      advisorId: advisor.id,
+      adviseeId: host.id,
+      topicId: topic.id,
+      startsAt,
+      attendees: [{ adviseeId: attendee.id, paymentStatus: 'UNPAID' }],
+    });
+    const people = [host, attendee];
+    await runAt(new Date(), people);
+    await runAt(new Date(startsAt.getTime() - 24 * hour + minute), people);
+    const link = `${publicUrl}/sessions/${session.id}`;
+    // The outbox answers newest first.
+    const [dayBefore] = await messagesTo(attendee.phoneNumber!);
+    expect(dayBefore?.body).toBe(
+      `Reminder: your MyProsper group session on ${topic.name} with ${advisor.name} is on ${when(startsAt)}. Your share is not paid yet: please pay it on the session page. ${link}`,
+    );
+    const [hostReminder] = await messagesTo(host.phoneNumber!);
+    expect(hostReminder?.body).toMatch(/^Reminder: /);
+    expect(hostReminder?.body).not.toContain('not paid');
+
+    await runAt(new Date(startsAt.getTime() - 59 * minute), people);
+    const [soon] = await messagesTo(attendee.phoneNumber!);
+    expect(soon?.body).toContain('Your share is not paid yet: please pay it on the session page. Pay: ');
+    const [soonMail] = await messagesTo(attendee.email);
+    expect(soonMail?.body).toContain('Your share is not paid yet: please pay it on the session page.');
+  });
+
   it('sends a booking made 5 hours ahead its confirmation, not also the 24-hour reminder', async () => {
     const startsAt = hoursFromNow(5);
     const { host, people } = await confirmedSession(startsAt);

@@ -39,6 +39,8 @@ export interface NotifiableParticipant {
   sessionId: number;
   isHost: boolean;
   invitationStatus: InvitationStatus;
+  /** Whether this person's share is paid (the host's: the booking's payment). */
+  paymentStatus: 'UNPAID' | 'PAID';
   /** The invited phone, 2547XXXXXXXX */
   phoneNumber: string | null;
   /** Set once the person's account is attached (the host; an attendee who accepted). phoneNumber: only when proven. */
@@ -103,6 +105,7 @@ export class NotificationsRepository {
         sessionId: sessionParticipants.sessionId,
         isHost: sessionParticipants.isHost,
         invitationStatus: sessionParticipants.invitationStatus,
+        paymentStatus: sessionParticipants.paymentStatus,
         phoneNumber: sessionParticipants.phoneNumber,
         userName: users.name,
         userEmail: users.email,

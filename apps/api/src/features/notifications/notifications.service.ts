@@ -38,6 +38,8 @@ export interface DispatchReport {
 
 interface Person extends PlanPerson {
   name: string | null;
+  /** An attendee who accepted a group session and has not paid their share. */
+  owesShare: boolean;
   /** The invitation link for a pending invitee, else the session page. */
   link: string;
 }
@@ -122,6 +124,8 @@ export class NotificationsService {
           name: isInvitee ? null : (attendee.user?.name ?? null),
           email: isInvitee ? null : (attendee.user?.email ?? null),
           phone: isInvitee ? attendee.phoneNumber : smsPhone(attendee.user?.phoneNumber ?? null),
+          owesShare:
+            !attendee.isHost && attendee.invitationStatus === 'ACCEPTED' && attendee.paymentStatus !== 'PAID',
           link:
             isInvitee && attendee.phoneNumber
               ? `${base}${invitationPath(session.id, attendee.phoneNumber)}`
@@ -134,6 +138,7 @@ export class NotificationsService {
       name: session.mentor.name,
       email: session.mentor.email,
       phone: smsPhone(session.mentor.phoneNumber),
+      owesShare: false,
       link: sessionLink,
     });
     return people;
@@ -198,6 +203,7 @@ export class NotificationsService {
       startsAt: session.startsAt,
       proposedStartsAt: session.proposal ? new Date(session.proposal.startsAt) : null,
       payBy: session.status === 'PENDING_PAYMENT' ? session.holdExpiresAt : null,
+      owesShare: item.person.owesShare,
       link: item.person.link,
       timeZone: this.deps.env.TIME_ZONE,
     });

@@ -10,7 +10,6 @@ import { mpesaRefunds } from '../../db/schema/refunds.ts';
 import { sessionParticipants } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { createAdvisee, type UserRow } from '../../db/seed/factories.ts';
-import { LedgerRepository } from '../wallet/wallet.door.ts';
 import {
   api,
   balanceOf,
@@ -111,14 +110,6 @@ describe('refunds to M-PESA and withdrawals', () => {
     }>;
   }
 
-  async function refundRow(sessionId: number) {
-    const [row] = await ctx.database.db
-      .select()
-      .from(mpesaRefunds)
-      .where(eq(mpesaRefunds.sessionId, sessionId));
-    return row!;
-  }
-
   async function settled(where: { sessionId?: number; id?: number }) {
     return eventually(async () => {
       const [row] = await ctx.database.db
@@ -142,10 +133,6 @@ describe('refunds to M-PESA and withdrawals', () => {
       .from(mpesaRequests)
       .where(and(eq(mpesaRequests.purpose, 'refund')))
       .then((rows) => rows.filter((row) => row.reference.startsWith(`mpesa-refund:${refundId}:`)));
-  }
-
-  async function inFlight(): Promise<number> {
-    return new LedgerRepository(ctx.database.db).derivedBalance({ platform: 'MPESA_REFUNDS_IN_FLIGHT' });
   }
 
   it('offers M-PESA in the cancel dialog for a share paid by M-PESA, with the saved choice as default', async () => {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.ts';
 import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
+import { AttendanceRepository, type PresenceRecord } from '../calls/calls.door.ts';
 import type { HeldEarnings } from '../payments/payments.door.ts';
 import { type DisputeRow, PayoutsRepository } from './payouts.repository.ts';
 
@@ -79,9 +80,18 @@ export class DisputesService {
     return this.state(caller, sessionId);
   }
 
+  /** Disputes for admins, open ones first, each with its session's call presence records (issue 25). */
   async list(): Promise<AdminDispute[]> {
     const rows = await new PayoutsRepository(this.db).disputes({ limit: 200 });
-    return rows.map(toAdminDispute);
+    return this.withPresence(rows);
+  }
+
+  private async withPresence(rows: ListedDispute[]): Promise<AdminDispute[]> {
+    const presence = await new AttendanceRepository(this.db).presenceRecords(
+      rows.map((row) => row.session.id),
+      this.now(),
+    );
+    return rows.map((row) => toAdminDispute(row, presence.get(row.session.id) ?? []));
   }
 
   /** An admin's decision: RELEASE the held earnings to the mentor, or REFUND the payers to their wallets. */
@@ -101,14 +111,16 @@ export class DisputesService {
         at: now,
       });
     });
-    const [row] = await new PayoutsRepository(this.db).disputes({ id, limit: 1 });
-    return toAdminDispute(row!);
+    const [decided] = await this.withPresence(
+      await new PayoutsRepository(this.db).disputes({ id, limit: 1 }),
+    );
+    return decided!;
   }
 }
 
 type ListedDispute = Awaited<ReturnType<PayoutsRepository['disputes']>>[number];
 
-function toAdminDispute(row: ListedDispute): AdminDispute {
+function toAdminDispute(row: ListedDispute, presence: PresenceRecord[]): AdminDispute {
   const dispute: DisputeRow = row.dispute;
   return {
     id: dispute.id,
@@ -117,8 +129,22 @@ function toAdminDispute(row: ListedDispute): AdminDispute {
     openedAt: dispute.openedAt.toISOString(),
     decidedAt: dispute.decidedAt?.toISOString() ?? null,
     decisionNote: dispute.decisionNote,
-    session: { ...row.session, startsAt: row.session.startsAt.toISOString() },
+    session: {
+      ...row.session,
+      startsAt: row.session.startsAt.toISOString(),
+      endsAt: row.session.endsAt.toISOString(),
+    },
     mentor: row.mentor,
     openedBy: row.openedBy,
+    presence: presence.map((person) => ({
+      userId: person.userId,
+      name: person.name,
+      role: person.role,
+      secondsInSession: person.secondsInSession,
+      stints: person.stints.map((stint) => ({
+        joinedAt: stint.joinedAt.toISOString(),
+        leftAt: stint.leftAt?.toISOString() ?? null,
+      })),
+    })),
   };
 }

@@ -5,9 +5,11 @@ import type { TestContext } from '../../../test/test-app.ts';
 import { wireFeatures } from '../../app.ts';
 import { mentorPayouts } from '../../db/schema/mentor-payouts.ts';
 import { sessionSettlements } from '../../db/schema/payments.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { createAdvisor, type UserRow } from '../../db/seed/factories.ts';
 import { adminCall, callAs } from '../admin/admin.test-helpers.ts';
 import { createUser, mailsTo } from '../auth/auth.test-helpers.ts';
+import { wasInCall } from '../calls/calls.test-helpers.ts';
 import { EarningsService } from '../payments/payments.door.ts';
 import {
   api,
@@ -77,6 +79,7 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as {
       pending: number;
+      pendingSessions: Array<{ sessionId: number; disputed: boolean; payableAt: string | null }>;
       payable: number;
       inFlight: number;
       paid: number;
@@ -106,11 +109,30 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
   it('keeps earnings pending for the hold, then makes them payable', async () => {
     const booked = await endedSession(2);
     await earnings.settleEndedSessions();
-    expect(await earningsOf(booked.advisor)).toMatchObject({ pending: 2320, payable: 0 });
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, booked.id));
+    // Each pending session says when it becomes payable: 48 hours after its end.
+    expect(await earningsOf(booked.advisor)).toMatchObject({
+      pending: 2320,
+      payable: 0,
+      pendingSessions: [
+        {
+          sessionId: booked.id,
+          reference: booked.reference,
+          amount: 2320,
+          endedAt: session!.endsAt.toISOString(),
+          payableAt: new Date(session!.endsAt.getTime() + 48 * hour).toISOString(),
+          disputed: false,
+        },
+      ],
+    });
 
     await moveSession(ctx, booked.id, new Date(Date.now() - 50 * hour));
     await earnings.settleEndedSessions();
-    expect(await earningsOf(booked.advisor)).toMatchObject({ pending: 0, payable: 2320 });
+    expect(await earningsOf(booked.advisor)).toMatchObject({
+      pending: 0,
+      payable: 2320,
+      pendingSessions: [],
+    });
     await expectLedgerConsistent(ctx.database.db);
   });
 
@@ -139,6 +161,11 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
     });
     const again = await call(booked.host, 'POST', `/sessions/${booked.id}/dispute`, { reason: 'again' });
     expect(again.statusCode).toBe(409);
+    // The mentor sees the session's earnings held by the dispute, with no date to be paid.
+    expect(await earningsOf(booked.advisor)).toMatchObject({
+      pending: 2320,
+      pendingSessions: [{ sessionId: booked.id, amount: 2320, disputed: true, payableAt: null }],
+    });
 
     // Past the hold, still held.
     await moveSession(ctx, booked.id, new Date(Date.now() - 50 * hour));
@@ -193,6 +220,89 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
       .where(eq(sessionSettlements.sessionId, booked.id));
     expect(settled).toMatchObject({ paid: 0, earnings: 0 });
     await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it("lists a dispute with its session's call presence records: who joined and left when", async () => {
+    const booked = await bookSession(ctx);
+    await fundWallet(ctx, booked.host, booked.amount);
+    expect((await checkout(ctx, booked.host, booked.id)).statusCode).toBe(200);
+    const startsAt = new Date(Math.floor((Date.now() - 3 * hour) / 1000) * 1000);
+    const at = (minutes: number) => new Date(startsAt.getTime() + minutes * 60_000);
+    await moveSession(ctx, booked.id, startsAt);
+    // The mentor came a minute late and stayed; the mentee dropped out once and came back.
+    await mentorJoined(ctx, booked, at(1));
+    for (const [from, to] of [
+      [2, 12],
+      [20, 30],
+    ] as const) {
+      await wasInCall(ctx.database.db, {
+        sessionId: booked.id,
+        userId: booked.host.id,
+        role: 'ADVISEE',
+        at: at(from),
+        leftAt: at(to),
+      });
+    }
+    await noShowJob(ctx).run();
+    const opened = await call(booked.host, 'POST', `/sessions/${booked.id}/dispute`, {
+      reason: 'The mentor kept dropping out',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+
+    const presence = [
+      {
+        userId: booked.advisor.id,
+        name: booked.advisor.name,
+        role: 'ADVISOR',
+        secondsInSession: 59 * 60,
+        stints: [{ joinedAt: at(1).toISOString(), leftAt: null }],
+      },
+      {
+        userId: booked.host.id,
+        name: booked.host.name,
+        role: 'ADVISEE',
+        secondsInSession: 20 * 60,
+        stints: [
+          { joinedAt: at(2).toISOString(), leftAt: at(12).toISOString() },
+          { joinedAt: at(20).toISOString(), leftAt: at(30).toISOString() },
+        ],
+      },
+    ];
+    const list = await adminCall<Array<{ id: number; session: { id: number } }>>(
+      ctx,
+      admin,
+      'GET',
+      'disputes',
+    );
+    const listed = list.find((row) => row.session.id === booked.id)!;
+    expect(listed).toMatchObject({
+      status: 'OPEN',
+      reason: 'The mentor kept dropping out',
+      session: { id: booked.id, startsAt: startsAt.toISOString(), endsAt: at(60).toISOString() },
+      openedBy: { id: booked.host.id },
+      presence,
+    });
+    // The decision answers the same records.
+    const decided = await adminCall(ctx, admin, 'POST', `disputes/${listed.id}/decide`, {
+      decision: 'RELEASE',
+    });
+    expect(decided).toMatchObject({ status: 'RELEASED', presence });
+  });
+
+  it('lists a mentee who never joined the call with no records', async () => {
+    // The mentor joined; the mentee never did.
+    const booked = await endedSession(1);
+    expect(
+      (await call(booked.host, 'POST', `/sessions/${booked.id}/dispute`, { reason: 'No call' })).statusCode,
+    ).toBe(200);
+    const list = await adminCall<
+      Array<{ session: { id: number }; presence: Array<{ userId: number; stints: unknown[] }> }>
+    >(ctx, admin, 'GET', 'disputes');
+    const listed = list.find((row) => row.session.id === booked.id)!;
+    expect(listed.presence.map((person) => [person.userId, person.stints.length])).toEqual([
+      [booked.advisor.id, 1],
+      [booked.host.id, 0],
+    ]);
   });
 
   it('refuses a dispute before the end and after the hold', async () => {

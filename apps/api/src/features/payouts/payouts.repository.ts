@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { payouts as recordedPayouts } from '../../db/schema/admin.ts';
@@ -222,9 +222,18 @@ export class PayoutsRepository {
    * What the escrow holds for each of the mentor's ended, confirmed sessions not settled yet (in their hold,
    * waiting for the word on the mentor, or disputed): the mentor's pending earnings before commission.
    */
-  async heldEscrows(mentorId: number, now: Date): Promise<number[]> {
+  async heldEscrows(
+    mentorId: number,
+    now: Date,
+  ): Promise<Array<{ sessionId: number; reference: string; endsAt: Date; held: number; disputed: boolean }>> {
     const rows = await this.db
-      .select({ held: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+      .select({
+        sessionId: sessions.id,
+        reference: sessions.reference,
+        endsAt: sessions.endsAt,
+        held: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
+        disputed: sql<boolean>`exists (select 1 from ${sessionDisputes} where ${sessionDisputes.sessionId} = ${sessions.id} and ${sessionDisputes.status} = 'OPEN')`,
+      })
       .from(sessions)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.sessionId, sessions.id))
       .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
@@ -243,8 +252,9 @@ export class PayoutsRepository {
           ),
         ),
       )
-      .groupBy(sessions.id);
-    return rows.map((row) => row.held).filter((held) => held > 0);
+      .groupBy(sessions.id)
+      .orderBy(asc(sessions.endsAt), asc(sessions.id));
+    return rows.filter((row) => row.held > 0);
   }
 
   /** Runs, newest first, with their payouts counted. */
@@ -405,6 +415,7 @@ export class PayoutsRepository {
           id: sessions.id,
           reference: sessions.reference,
           startsAt: sessions.startsAt,
+          endsAt: sessions.endsAt,
           amount: sessions.amount,
         },
         mentor: { id: mentor.id, name: mentor.name },

@@ -267,9 +267,19 @@ export class PayoutsService {
       repository.walletBalance(mentorId),
     ]);
     const { commissionPercent, holdHours, minimum } = this.deps.settings;
-    const pending = held.reduce((sum, paid) => sum + splitEarnings(paid, commissionPercent).earnings, 0);
+    const pendingSessions = held.map((session) => ({
+      sessionId: session.sessionId,
+      reference: session.reference,
+      amount: splitEarnings(session.held, commissionPercent).earnings,
+      endedAt: session.endsAt.toISOString(),
+      payableAt: session.disputed
+        ? null
+        : new Date(session.endsAt.getTime() + holdHours * 3_600_000).toISOString(),
+      disputed: session.disputed,
+    }));
     return {
-      pending,
+      pending: pendingSessions.reduce((sum, session) => sum + session.amount, 0),
+      pendingSessions,
       payable,
       inFlight: totals.inFlight,
       paid: totals.paid,

@@ -7,7 +7,8 @@ export interface PhoneFieldProps {
   label: string;
   value: PhoneInputValue;
   onChange: (value: PhoneInputValue) => void;
-  error?: boolean;
+  /** true: marked red; a message: also written under the number. */
+  error?: boolean | string;
   readOnly?: boolean;
   required?: boolean;
   name?: string;
@@ -49,7 +50,7 @@ export function PhoneField({
           searchable
           allowDeselect={false}
           disabled={readOnly}
-          error={error}
+          error={Boolean(error)}
           comboboxProps={{ width: 260, position: 'bottom-start' }}
           maxDropdownHeight={280}
           nothingFoundMessage="No such country"

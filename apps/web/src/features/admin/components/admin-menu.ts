@@ -14,6 +14,8 @@ export const adminMenu = [
   { to: paths.adminPayments, label: 'Payments' },
   { to: paths.adminVouchers, label: 'Vouchers' },
   { to: paths.adminPayouts, label: 'Payouts' },
+  // Not in config/paths.ts: that object is in the shell every first page loads, and only the console needs it.
+  { to: '/admin/disputes', label: 'Disputes' },
   { to: paths.adminReconciliation, label: 'Reconciliation' },
   { to: paths.adminInsights, label: 'Insights' },
   { to: paths.adminAudit, label: 'Audit log' },

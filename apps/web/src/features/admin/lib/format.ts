@@ -50,3 +50,26 @@ export function todayLocal(): string {
 export function providerLabel(provider: PaymentProvider): string {
   return provider === 'MPESA' ? 'M-PESA' : 'Card';
 }
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: platformTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const clockWithSeconds = new Intl.DateTimeFormat('en-GB', {
+  timeZone: platformTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** An instant's time of day in the platform's time zone; `seconds` for call records. */
+export function formatTime(iso: string | null | undefined, { seconds = false } = {}): string {
+  if (!iso) return '—';
+  return (seconds ? clockWithSeconds : clock).format(new Date(iso));
+}
+
+/** An instant to the second in the platform's time zone: '27 Nov 2026, 16:58:09' (call records). */
+export function formatDateTimeSeconds(iso: string): string {
+  return `${formatDate(iso)}, ${clockWithSeconds.format(new Date(iso))}`;
+}

@@ -11,6 +11,7 @@ import { AdminPage, EmptyState, QueryView } from '../components/admin-page.tsx';
 import { AdminTabs } from '../components/admin-tabs.tsx';
 import { ActionsHeader, DataTable, MoneyCell } from '../components/data-table.tsx';
 import { FilterBar, SearchField } from '../components/list-filters.tsx';
+import { MpesaPayoutRuns } from '../components/mpesa-payout-runs.tsx';
 import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { PayoutDialog } from '../components/payout-dialog.tsx';
 import { formatDate, formatDateTime } from '../lib/format.ts';
@@ -122,7 +123,10 @@ function History() {
   );
 }
 
-/** /admin/payouts: what each mentor is owed, marking payouts paid, their history and the CSV sheet. */
+/**
+ * /admin/payouts: what each mentor is owed, marking payouts paid, their history and the CSV sheet (bank), and
+ * the M-PESA payout runs with "Run payouts now".
+ */
 export function PayoutsPage() {
   const [isExporting, setIsExporting] = useState(false);
   async function exportCsv(): Promise<void> {
@@ -150,6 +154,7 @@ export function PayoutsPage() {
         tabs={[
           { value: 'owed', label: 'Owed', panel: <Owed /> },
           { value: 'history', label: 'Paid', panel: <History /> },
+          { value: 'mpesa', label: 'M-PESA runs', panel: <MpesaPayoutRuns /> },
         ]}
       />
     </AdminPage>

@@ -1,14 +1,20 @@
-import { Center, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/notify.ts';
 
-/** A link's error line ('Invalid Link', 'The link has expired'), alone on the page. */
-export function LinkError({ message }: { message: string }) {
+/**
+ * A link's error line ('Invalid Link', 'The link has expired'), alone on the page but for `offer`: what the
+ * person can do instead (ask for a new link).
+ */
+export function LinkError({ message, offer }: { message: string; offer?: ReactNode }) {
   return (
-    <Text role="alert" c="red.9" fw={600}>
-      {message}
-    </Text>
+    <Stack gap="sm">
+      <Text role="alert" c="red.9" fw={600}>
+        {message}
+      </Text>
+      {offer}
+    </Stack>
   );
 }
 
@@ -19,9 +25,11 @@ export function LinkError({ message }: { message: string }) {
 export function LinkCheck<T>({
   check,
   children,
+  offer,
 }: {
   check: UseQueryResult<T>;
   children: (data: T) => ReactNode;
+  offer?: ReactNode;
 }) {
   if (check.isPending) {
     return (
@@ -31,6 +39,6 @@ export function LinkCheck<T>({
       </Center>
     );
   }
-  if (check.isError) return <LinkError message={errorMessage(check.error)} />;
+  if (check.isError) return <LinkError message={errorMessage(check.error)} offer={offer} />;
   return <>{children(check.data)}</>;
 }

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { todayIn } from '@myprosper/contract/dates';
+import { messages } from '@myprosper/contract/messages';
 import { genders, validateAdviseeSignUp } from '@myprosper/contract/profiles';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import type { PhoneInputValue } from '../../../components/phone-field/phone-valu
 import { paths } from '../../../config/paths.ts';
 import { useIndustries } from '../api/get-industries.ts';
 import { useLeadSources } from '../api/get-lead-sources.ts';
+import { fieldError } from '../lib/server-field-errors.ts';
 import {
   emptySignupForm,
   fieldsInError,
@@ -21,8 +23,8 @@ export interface SignupFormProps {
   /** An invitation's phone: shown read-only. */
   invitedPhone?: PhoneInputValue;
   isSubmitting: boolean;
-  /** Called with a form that passed every rule of spec 5. */
-  onSubmit: (request: ReturnType<typeof toSignUpRequest>) => Promise<void>;
+  /** Called with a form that passed every rule of spec 5; answers the server's refusal, if any. */
+  onSubmit: (request: ReturnType<typeof toSignUpRequest>) => Promise<string | null>;
 }
 
 /** Spec 5, advisee sign-up: every field required, then full name, e-mail, phone, password, confirmation, birthday. */
@@ -33,6 +35,7 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
     invitedPhone ? { ...emptySignupForm, phone: invitedPhone } : emptySignupForm,
   );
   const [hasTried, setHasTried] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
   const today = todayIn();
   const request = toSignUpRequest(values);
   const problem = hasTried ? validateAdviseeSignUp(request, today) : null;
@@ -45,8 +48,9 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setHasTried(true);
+    setServerError(null);
     if (validateAdviseeSignUp(request, today)) return;
-    await onSubmit(request);
+    setServerError(await onSubmit(request));
   }
 
   return (
@@ -70,14 +74,14 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
             autoComplete="email"
             value={values.email}
             onChange={(event) => set('email', event.currentTarget.value)}
-            error={marked.has('email')}
+            error={fieldError('email', serverError, marked.has('email'))}
             required
           />
           <PhoneField
             label="Phone number"
             value={values.phone}
             onChange={(phone) => set('phone', phone)}
-            error={marked.has('phoneNumber')}
+            error={fieldError('phoneNumber', serverError, marked.has('phoneNumber'))}
             readOnly={invitedPhone !== undefined}
             description={invitedPhone ? 'The number you were invited on' : undefined}
             required
@@ -100,11 +104,11 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
             label="Password"
             name="password"
             autoComplete="new-password"
-            description="At least 8 characters"
+            description={messages.newPasswordHint}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
-            error={marked.has('password')}
+            error={fieldError('password', serverError, marked.has('password'))}
             required
           />
           <PasswordField
@@ -152,7 +156,7 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
             </Group>
           </Radio.Group>
         </SimpleGrid>
-        <FormError message={problem?.message ?? null} />
+        <FormError message={problem?.message ?? serverError} />
         <Button type="submit" size="md" fullWidth loading={isSubmitting}>
           Sign up
         </Button>

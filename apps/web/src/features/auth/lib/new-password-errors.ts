@@ -1,14 +1,22 @@
 import { messages } from '@myprosper/contract/messages';
+import { fieldError } from './server-field-errors.ts';
 
-/** Which of the new-password fields a form message points at, for their red outline. */
+/**
+ * Which of the new-password fields a form message points at, for their red outline; the server's refusal of
+ * the password is also written under the password field.
+ */
 export function newPasswordFieldErrors(
   formError: string | null,
   password: string,
   confirmPassword: string,
-): { password: boolean; confirmPassword: boolean } {
+): { password: boolean | string; confirmPassword: boolean } {
   const isFillAll = formError === messages.fillAllFields;
   return {
-    password: (isFillAll && password === '') || formError === messages.passwordLength,
+    password: fieldError(
+      'password',
+      formError,
+      (isFillAll && password === '') || formError === messages.passwordLength,
+    ),
     confirmPassword: (isFillAll && confirmPassword === '') || formError === messages.passwordMismatch,
   };
 }

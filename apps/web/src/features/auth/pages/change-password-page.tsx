@@ -40,7 +40,10 @@ export function ChangePasswordPage() {
       signIn(response, user?.username);
       setSuccessMessage(response.message || 'Your password has been changed.');
     } catch (failure) {
-      notify.error(errorMessage(failure));
+      // In the toast and beside the form (the password field, when it is about the password).
+      const message = errorMessage(failure);
+      notify.error(message);
+      setFormError(message);
     }
   }
 
@@ -60,7 +63,7 @@ export function ChangePasswordPage() {
             label="New Password"
             name="password"
             autoComplete="new-password"
-            description="At least 8 characters"
+            description={messages.newPasswordHint}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={fieldErrors.password}

@@ -18,7 +18,7 @@ import { newPasswordFieldErrors } from '../lib/new-password-errors.ts';
 
 /**
  * Spec 2.12: /resetPassword/{email}/{userId}/{timestamp}?signature=… The server judges the link on load; an
- * invalid or expired link shows only its error line.
+ * invalid or expired link shows its error line and offers to send a new one (issue 27).
  */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
@@ -34,14 +34,29 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard heading="Reset Password">
-      {isComplete ? <CheckedResetForm parts={parts} /> : <LinkError message={messages.invalidLink} />}
+      {isComplete ? (
+        <CheckedResetForm parts={parts} />
+      ) : (
+        <LinkError message={messages.invalidLink} offer={<NewLinkOffer />} />
+      )}
     </AuthCard>
+  );
+}
+
+/** Where a person with a dead link gets a new one: the Forgot Password page. */
+function NewLinkOffer() {
+  return (
+    <Text fz="sm">
+      <Anchor component={Link} to={paths.forgotPassword} fw={600}>
+        Send me a new link
+      </Anchor>
+    </Text>
   );
 }
 
 function CheckedResetForm({ parts }: { parts: ResetLinkParts }) {
   return (
-    <LinkCheck check={useCheckResetLink(parts)}>
+    <LinkCheck check={useCheckResetLink(parts)} offer={<NewLinkOffer />}>
       {() => (
         <Stack gap="xl">
           <ResetPasswordForm parts={parts} />
@@ -70,7 +85,10 @@ function ResetPasswordForm({ parts }: { parts: ResetLinkParts }) {
       notify.success(messages.passwordResetSuccess);
       await navigate(paths.login, { replace: true });
     } catch (failure) {
-      notify.error(errorMessage(failure));
+      // In the toast and beside the form (the password field, when it is about the password).
+      const message = errorMessage(failure);
+      notify.error(message);
+      setFormError(message);
     }
   }
 
@@ -81,7 +99,7 @@ function ResetPasswordForm({ parts }: { parts: ResetLinkParts }) {
           label="Password"
           name="password"
           autoComplete="new-password"
-          description="At least 8 characters"
+          description={messages.newPasswordHint}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldErrors.password}

@@ -59,8 +59,11 @@ export function SignupPage() {
       returnAfterSignIn(`${paths.verifyPhone}?sent=1&next=${encodeURIComponent(getReturnPath(from))}`);
       signIn(response, request.email.toLowerCase());
       notify.success(response.message);
+      return null;
     } catch (failure) {
-      notify.error(errorMessage(failure));
+      const message = errorMessage(failure);
+      notify.error(message);
+      return message;
     }
   };
 

@@ -67,8 +67,8 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
   }
 
   return (
-    <Container size="xl" py="md">
-      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+    <Container size="xl" className={classes.screen}>
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Title order={1} size="h3">
           {title}
         </Title>
@@ -89,12 +89,12 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
         </Group>
       </Group>
       {call.warning && (
-        <Alert color="orange" variant="light" mb="sm" role="alert">
+        <Alert color="orange" variant="light" mb="xs" p="xs" role="alert">
           {call.warning}
         </Alert>
       )}
       {call.mediaProblem && (
-        <Alert color="yellow" variant="light" mb="sm" title="Camera or microphone">
+        <Alert color="yellow" variant="light" mb="xs" p="xs" title="Camera or microphone">
           {call.mediaProblem}
         </Alert>
       )}
@@ -114,15 +114,17 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
 function Stage({ call, variant }: { call: CallSnapshot; variant: CallVariant }) {
   const me = call.me;
   const local = (call.localStream || me) && (
-    <VideoTile
-      name={me?.name ?? call.room?.you.name ?? 'You'}
-      stream={call.localStream}
-      audioMuted={call.audioMuted || !call.hasAudio}
-      videoOff={call.videoOff || !call.hasVideo}
-      isSpeaking={call.activeSpeaker === 'local'}
-      isLocal
-      className={classes.local}
-    />
+    <div className={classes.localStrip}>
+      <VideoTile
+        name={me?.name ?? call.room?.you.name ?? 'You'}
+        stream={call.localStream}
+        audioMuted={call.audioMuted || !call.hasAudio}
+        videoOff={call.videoOff || !call.hasVideo}
+        isSpeaking={call.activeSpeaker === 'local'}
+        isLocal
+        className={classes.local}
+      />
+    </div>
   );
 
   if (call.phase === 'loading' || call.phase === 'connecting') {

@@ -1,6 +1,7 @@
 import {
   type CallTicket,
   callMessages,
+  callWarningText,
   type RosterEntry,
   type ServerMessage,
   videoSenderCaps,
@@ -174,7 +175,7 @@ export class CallController {
         return;
       }
       case 'warning':
-        this.update({ warning: callMessages.endsSoon(message.minutesLeft) });
+        this.update({ warning: callWarningText(message, Date.now() + this.snapshot.clockOffset) });
         return;
       case 'session-ended':
         this.end(message.message);

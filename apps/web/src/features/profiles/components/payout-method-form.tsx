@@ -12,6 +12,13 @@ import { useBanks } from '../api/get-banks.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
 import { checkPayoutForm, payoutLabels, savedSummary } from '../lib/payout-form.ts';
 import { BackIcon } from './icons.tsx';
+import {
+  MpesaSavedState,
+  MpesaVerifiedBadge,
+  mpesaPayoutTexts,
+  OwnNumberChoice,
+  VerifyOtherNumber,
+} from './mpesa-number-choice.tsx';
 import { payoutIcons } from './payout-method-tiles.tsx';
 
 interface Fields {
@@ -50,12 +57,15 @@ export function PayoutMethodForm({
   });
   const [preferred, setPreferred] = useState(saved?.preferred ?? isPreferredAnyway);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  // M-PESA: the number being proven by its code (issue 21), once it was checked.
+  const [verifying, setVerifying] = useState<string | null>(null);
   const summary = savedSummary(saved);
   const headingId = useId();
 
   const set = (field: keyof Fields) => (value: string) => {
     setFields((current) => ({ ...current, [field]: value }));
     setProblem(null);
+    setVerifying(null);
   };
   const isInvalid = (field: keyof Fields) =>
     problem !== null &&
@@ -68,19 +78,38 @@ export function PayoutMethodForm({
     return { method, preferred, bankName, branch, accountName, accountNumber };
   }
 
+  /** Saves, says so and goes back to the methods; answers whether it was saved. */
+  async function send(request: UpdatePaymentMethodRequest): Promise<boolean> {
+    try {
+      const answer = await save.mutateAsync(request);
+      notify.success(answer.message || messages.paymentMethodUpdated);
+      onBack();
+      return true;
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+      return false;
+    }
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const request = body();
     const found = checkPayoutForm(request);
     setProblem(found);
     if (found) return;
-    try {
-      const answer = await save.mutateAsync(request);
-      notify.success(answer.message || messages.paymentMethodUpdated);
-      onBack();
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    }
+    await send(request);
+  }
+
+  /** 'Verify this number': checked like a save, then the code flow for it. */
+  function startVerifying(): void {
+    const request: UpdatePaymentMethodRequest = {
+      method: 'MPESA',
+      preferred,
+      mpesaPhoneNumber: fields.mpesaPhoneNumber,
+    };
+    const found = checkPayoutForm(request);
+    setProblem(found);
+    if (!found) setVerifying(fields.mpesaPhoneNumber);
   }
 
   return (
@@ -104,9 +133,24 @@ export function PayoutMethodForm({
       </Group>
       {summary && (
         <Alert variant="light" color={saved?.preferred ? 'teal' : 'gray'} p="xs" mb="md">
-          Saved: {summary}
-          {saved?.preferred ? ' (preferred)' : ''}
+          <Group gap="xs" wrap="wrap">
+            <span>
+              Saved: {summary}
+              {saved?.preferred ? ' (preferred)' : ''}
+            </span>
+            <MpesaVerifiedBadge saved={saved} />
+          </Group>
         </Alert>
+      )}
+      {method === 'MPESA' && <MpesaSavedState saved={saved} />}
+      {method === 'MPESA' && (
+        <Stack gap="md" mb="md">
+          <OwnNumberChoice
+            isSaving={save.isPending}
+            onChoose={(local) => void send({ method: 'MPESA', preferred: true, mpesaPhoneNumber: local })}
+          />
+          <Text fz="sm">{mpesaPayoutTexts.otherNumberHelp}</Text>
+        </Stack>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
@@ -123,6 +167,11 @@ export function PayoutMethodForm({
               onChange={(event) => set('mpesaPhoneNumber')(event.currentTarget.value)}
               error={isInvalid('mpesaPhoneNumber')}
             />
+          )}
+          {method === 'MPESA' && verifying === null && (
+            <Button variant="light" onClick={startVerifying} style={{ alignSelf: 'flex-start' }}>
+              Verify this number
+            </Button>
           )}
           {method === 'BANK' && <BankFields fields={fields} set={set} isInvalid={isInvalid} />}
           {method === 'PAYPAL' && (
@@ -149,11 +198,27 @@ export function PayoutMethodForm({
             onChange={(event) => setPreferred(event.currentTarget.checked)}
           />
           <FormError message={problem?.message ?? null} />
-          <Button type="submit" size="md" loading={save.isPending}>
-            Save
-          </Button>
+          {verifying === null && (
+            <Button type="submit" size="md" loading={save.isPending}>
+              Save
+            </Button>
+          )}
         </Stack>
       </form>
+      {verifying !== null && (
+        <VerifyOtherNumber
+          phoneNumber={verifying}
+          onCancel={() => setVerifying(null)}
+          onProven={async (proof) => {
+            await send({
+              method: 'MPESA',
+              preferred: preferred || isPreferredAnyway,
+              mpesaPhoneNumber: verifying,
+              phoneProof: proof.phoneProof,
+            });
+          }}
+        />
+      )}
     </Paper>
   );
 }

@@ -7,6 +7,7 @@ import {
 import type { ReactNode } from 'react';
 import { payoutLabels, savedSummary } from '../lib/payout-form.ts';
 import { BankIcon, PaypalIcon, PhoneIcon } from './icons.tsx';
+import { MpesaVerifiedBadge } from './mpesa-number-choice.tsx';
 import classes from './payout.module.css';
 
 export const payoutIcons: Record<PayoutMethod, ReactNode> = {
@@ -14,6 +15,12 @@ export const payoutIcons: Record<PayoutMethod, ReactNode> = {
   BANK: <BankIcon size={28} />,
   PAYPAL: <PaypalIcon size={28} />,
 };
+
+/** ', verified' or ', not verified' for a saved M-PESA number (paid only when verified). */
+function verifiedWords(saved: PaymentMethodView | undefined): string {
+  if (saved?.method !== 'MPESA' || !saved.mpesaPhoneNumber) return '';
+  return saved.mpesaVerified ? ', verified' : ', not verified';
+}
 
 /** The three methods as icons to choose from, each saying what is saved and whether it is preferred. */
 export function PayoutMethodTiles({
@@ -34,7 +41,7 @@ export function PayoutMethodTiles({
             className={classes.tile}
             data-preferred={current?.preferred || undefined}
             onClick={() => onChoose(method)}
-            aria-label={`${payoutLabels[method]}${summary ? `, ${summary}` : ', not set'}${current?.preferred ? ', preferred' : ''}`}
+            aria-label={`${payoutLabels[method]}${summary ? `, ${summary}` : ', not set'}${verifiedWords(current)}${current?.preferred ? ', preferred' : ''}`}
           >
             <span className={classes.tileIcon}>{payoutIcons[method]}</span>
             <span className={classes.tileText}>
@@ -54,6 +61,7 @@ export function PayoutMethodTiles({
                   Preferred
                 </Badge>
               )}
+              <MpesaVerifiedBadge saved={current} />
             </span>
           </UnstyledButton>
         );

@@ -30,6 +30,7 @@ import { PaymentBadge } from '../components/payment-badge.tsx';
 import { RatingDialog } from '../components/rating-dialog.tsx';
 import { RescheduleProposal } from '../components/reschedule-proposal.tsx';
 import { SessionActions } from '../components/session-actions.tsx';
+import { SessionDispute } from '../components/session-dispute.tsx';
 import { BookingFacts, SessionNote, SessionPeople } from '../components/session-facts.tsx';
 import { SessionMpesaRefunds } from '../components/session-mpesa-refunds.tsx';
 import { SessionNotice } from '../components/session-notice.tsx';
@@ -160,6 +161,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
         {hasPendingInvitation(session, viewer) && <InvitationDialogSlot session={session} viewer={viewer} />}
 
         <SessionActions session={session} viewer={viewer} now={now} />
+        <SessionDispute session={session} viewer={viewer} />
 
         {canRate(session, viewer) && !isRated && (
           <Button

@@ -69,8 +69,7 @@ export function WithdrawDialog({ opened, onClose }: { opened: boolean; onClose: 
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
             <Text fz="sm">
-              Your wallet holds {formatKes(data.balance)}. You can withdraw from {formatKes(data.minimum)};
-              the fee is {formatKes(data.fee)} per withdrawal.
+              {`Your wallet holds ${formatKes(data.balance)}. You can withdraw from ${formatKes(data.minimum)}; the fee is ${formatKes(data.fee)} per withdrawal.`}
             </Text>
             <NumberInput
               label="Amount (KES)"

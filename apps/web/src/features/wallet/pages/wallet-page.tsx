@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWalletBalance } from '../api/get-wallet.ts';
 import { EarningsStatement } from '../components/earnings-statement.tsx';
+import { MentorEarnings } from '../components/mentor-earnings.tsx';
 import { MpesaTransfers } from '../components/mpesa-transfers.tsx';
 import { TransactionList } from '../components/transaction-list.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
@@ -55,6 +56,7 @@ function Wallet({ userId, isAdvisor }: { userId: number; isAdvisor: boolean }) {
           </Button>
         ) : null}
       </Card>
+      {isAdvisor && <MentorEarnings />}
       {isAdvisor && <EarningsStatement />}
       <WithdrawDialog opened={withdrawing} onClose={() => setWithdrawing(false)} />
       <MpesaTransfers />

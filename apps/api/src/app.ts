@@ -46,6 +46,7 @@ import {
   disbursementsInFlight,
   HeldEarnings,
   MentorNoShowRefunds,
+  PaymentExpiry,
   paymentsPlugin,
   ReconciliationService,
 } from './features/payments/payments.door.ts';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoStepRecoveries,
     reconciliation,
     payouts,
+    expiry,
   } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -255,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cancellation,
     vouchers,
     reconciliation,
+    expiry,
   });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
@@ -316,6 +319,8 @@ export function wireFeatures(app: FastifyInstance) {
   // Refunds and withdrawals to M-PESA go out through it (issue 21).
   const mpesaRefunds = createMpesaRefunds(app, disbursements);
   const paybill = createPaybillService(app, mpesa, disbursements);
+  // Pushes and card checkouts nobody answered are closed with a reason (issue 25).
+  const expiry = new PaymentExpiry(db, env, mpesa, app.log);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -353,6 +358,7 @@ export function wireFeatures(app: FastifyInstance) {
     twoStepRecoveries,
     reconciliation,
     payouts,
+    expiry,
   };
 }
 

@@ -25,6 +25,7 @@ export type {
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
 export type { PaybillService } from './paybill.service.ts';
+export { PaymentExpiry } from './payment-expiry.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';

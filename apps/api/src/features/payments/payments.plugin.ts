@@ -17,6 +17,7 @@ import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
 import { paybillRoutes } from './paybill.routes.ts';
 import type { PaybillService } from './paybill.service.ts';
+import type { PaymentExpiry } from './payment-expiry.ts';
 import {
   dailyReconciliationJob,
   earningsJob,
@@ -24,6 +25,7 @@ import {
   mpesaReconcileJob,
   mpesaRefundsJob,
   mpesaResultsCheckJob,
+  paymentExpiryJob,
 } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
@@ -43,6 +45,8 @@ export interface PaymentsPluginOptions {
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
   reconciliation: ReconciliationService;
+  /** Closes payments nobody answered (issue 25); built in app.ts, where the admin console reaches it too. */
+  expiry: PaymentExpiry;
 }
 
 /**
@@ -61,6 +65,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   app.jobs.define(mpesaResultsCheckJob(options.disbursements, env.MPESA_RESULTS_CHECK_CRON));
   await app.register(mpesaResultsRoutes, { disbursements: options.disbursements });
   app.jobs.define(mpesaRefundsJob(options.mpesaRefunds, env.MPESA_RECONCILE_CRON));
+  app.jobs.define(paymentExpiryJob(options.expiry, env.PAYMENT_EXPIRY_CRON));
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,
     sms: () => (app.hasDecorator('sms') ? app.sms : null),

@@ -46,6 +46,7 @@ import {
   disbursementsInFlight,
   HeldEarnings,
   MentorNoShowRefunds,
+  OperatorRefunds,
   PaymentExpiry,
   paymentsPlugin,
   ReconciliationService,
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reconciliation,
     payouts,
     expiry,
+    operatorRefunds,
   } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -242,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     noShows,
     twoStepRecoveries,
     reconciliation,
+    operatorRefunds,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
@@ -321,6 +324,8 @@ export function wireFeatures(app: FastifyInstance) {
   const paybill = createPaybillService(app, mpesa, disbursements);
   // Pushes and card checkouts nobody answered are closed with a reason (issue 25).
   const expiry = new PaymentExpiry(db, env, mpesa, app.log);
+  // Operators' refunds of payments (issue 25): back to M-PESA through the same sendings as other refunds.
+  const operatorRefunds = new OperatorRefunds(db, mpesaRefunds, channels);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -359,6 +364,7 @@ export function wireFeatures(app: FastifyInstance) {
     reconciliation,
     payouts,
     expiry,
+    operatorRefunds,
   };
 }
 

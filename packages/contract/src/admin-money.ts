@@ -100,8 +100,12 @@ export const adminPayment = z.object({
   resultDesc: z.string().nullable(),
   failureReason: z.string().nullable(),
   outcomeNote: z.string().nullable(),
+  /** Integer KES given back of it so far (operators' refunds, and sendings back to M-PESA). */
+  refunded: z.number().int(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** When it was closed for no answer (kept when a late success followed). */
+  expiredAt: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 

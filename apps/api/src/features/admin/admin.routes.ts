@@ -4,6 +4,7 @@ import type { NoShowService } from '../calls/calls.door.ts';
 import type {
   CancellationService,
   MpesaService,
+  OperatorRefunds,
   PaybillService,
   ReconciliationService,
 } from '../payments/payments.door.ts';
@@ -31,6 +32,8 @@ export interface AdminOptions {
   noShows: NoShowService;
   twoStepRecoveries: TwoStepRecoveries;
   reconciliation: ReconciliationService;
+  /** Operators' refunds of payments (issue 25). */
+  operatorRefunds: OperatorRefunds;
 }
 
 /**
@@ -49,7 +52,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPricingRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
-  await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
+  await app.register(adminPaymentsRoutes, {
+    mpesa: options.mpesa,
+    operatorRefunds: options.operatorRefunds,
+  });
   await app.register(adminPaybillRoutes, { paybill: options.paybill });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);

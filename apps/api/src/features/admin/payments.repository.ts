@@ -32,8 +32,10 @@ const paymentColumns = {
   resultDesc: payments.resultDesc,
   failureReason: payments.failureReason,
   outcomeNote: payments.outcomeNote,
+  refunded: payments.refunded,
   createdAt: payments.createdAt,
   completedAt: payments.completedAt,
+  expiredAt: payments.expiredAt,
 };
 
 /** Payments with their provider references, refunds, and the counts the dashboard shows. */

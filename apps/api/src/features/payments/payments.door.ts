@@ -24,6 +24,11 @@ export type {
 } from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
+export {
+  type OperatorRefundAudit,
+  type OperatorRefundRecord,
+  OperatorRefunds,
+} from './operator-refunds.ts';
 export type { PaybillService } from './paybill.service.ts';
 export { PaymentExpiry } from './payment-expiry.ts';
 export { paymentsPlugin } from './payments.plugin.ts';

@@ -43,6 +43,7 @@ import {
   createMpesaRefunds,
   createMpesaService,
   createPaybillService,
+  createReceiptLookups,
   disbursementsInFlight,
   HeldEarnings,
   MentorNoShowRefunds,
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payouts,
     expiry,
     operatorRefunds,
+    receiptLookups,
   } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -245,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoStepRecoveries,
     reconciliation,
     operatorRefunds,
+    receiptLookups,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
@@ -270,6 +273,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(darajaSandbox, {
       prefix: localDarajaPath,
       fetch: selfAwareFetch(app, env.PUBLIC_URL),
+      customerSms: (to, text) =>
+        outbox.record({ channel: 'SMS', recipient: to, body: text, transport: 'mpesa-sandbox' }),
     });
     await app.register(cybersourceSandbox, {
       prefix: localCybersourcePath,
@@ -326,6 +331,8 @@ export function wireFeatures(app: FastifyInstance) {
   const expiry = new PaymentExpiry(db, env, mpesa, app.log);
   // Operators' refunds of payments (issue 25): back to M-PESA through the same sendings as other refunds.
   const operatorRefunds = new OperatorRefunds(db, mpesaRefunds, channels);
+  // Operators ask M-PESA about a code no payment carries; the answer gives the receipt to its push (issue 25).
+  const receiptLookups = createReceiptLookups(app, mpesa, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -365,6 +372,7 @@ export function wireFeatures(app: FastifyInstance) {
     payouts,
     expiry,
     operatorRefunds,
+    receiptLookups,
   };
 }
 

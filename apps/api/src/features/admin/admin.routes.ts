@@ -6,6 +6,7 @@ import type {
   MpesaService,
   OperatorRefunds,
   PaybillService,
+  ReceiptLookups,
   ReconciliationService,
 } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
@@ -19,6 +20,7 @@ import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminPricingRoutes } from './pricing.routes.ts';
 import { adminProgramsRoutes } from './programs.routes.ts';
 import { adminReconciliationRoutes } from './reconciliation.routes.ts';
+import { adminSearchRoutes } from './search.routes.ts';
 import { adminSessionsRoutes } from './sessions.routes.ts';
 import { adminTwoStepRecoveriesRoutes } from './two-step-recoveries.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
@@ -34,6 +36,8 @@ export interface AdminOptions {
   reconciliation: ReconciliationService;
   /** Operators' refunds of payments (issue 25). */
   operatorRefunds: OperatorRefunds;
+  /** Asking M-PESA about a code no payment carries (issue 25). */
+  receiptLookups: ReceiptLookups;
 }
 
 /**
@@ -56,6 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
     mpesa: options.mpesa,
     operatorRefunds: options.operatorRefunds,
   });
+  await app.register(adminSearchRoutes, { lookups: options.receiptLookups });
   await app.register(adminPaybillRoutes, { paybill: options.paybill });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);

@@ -235,6 +235,15 @@ export class MpesaService {
   }
 
   /**
+   * A push M-PESA confirmed another way (Transaction Status of the receipt a customer quotes: receipt-lookups.ts),
+   * applied as its callback would have been, inside the caller's transaction. Still PENDING or EXPIRED only.
+   */
+  async applyConfirmedSuccess(tx: DbOrTx, payment: PaymentRow, receipt: string): Promise<void> {
+    if (payment.status !== 'PENDING' && payment.status !== 'EXPIRED') return;
+    await this.applySuccess(tx, payment, receipt, 'Confirmed by M-PESA Transaction Status');
+  }
+
+  /**
    * One transaction: the payment SUCCEEDED, the money into the payer's wallet from M-PESA clearing, then the
    * share it was for paid from the wallet. If the share cannot be paid any more (the slot was taken after
    * the hold lapsed, the session was cancelled), the money stays in the wallet and the payment says so.

@@ -33,6 +33,7 @@ export type { PaybillService } from './paybill.service.ts';
 export { PaymentExpiry } from './payment-expiry.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
+export { createReceiptLookups, type ReceiptLookups } from './receipt-lookups.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';
 export { disbursementsInFlight } from './reconciliation-in-flight.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';

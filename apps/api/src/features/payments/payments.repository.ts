@@ -125,6 +125,19 @@ export class PaymentsRepository {
     return rows.length === 1;
   }
 
+  /**
+   * The M-PESA receipt of a succeeded payment that had none (settled by the STK query, which carries none):
+   * answers false when it has one already (the receipts' unique index keeps a receipt to one payment).
+   */
+  async recordReceipt(id: number, receipt: string): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ providerReference: receipt, updatedAt: new Date() })
+      .where(and(eq(payments.id, id), isNull(payments.providerReference)))
+      .returning({ id: payments.id });
+    return rows.length === 1;
+  }
+
   /** PENDING to EXPIRED, once, with the reason people read (issue 25): answers false when it was final already. */
   async markExpired(id: number, fields: { reason: string; now: Date }): Promise<boolean> {
     const rows = await this.db

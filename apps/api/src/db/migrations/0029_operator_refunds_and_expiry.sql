@@ -2,7 +2,8 @@
 -- - payments the provider never answered are EXPIRED with a reason (expired_at); a late success still applies;
 -- - an operator's refunds of a payment (payment_refunds), bounded by payments.refunded, which every refund of the
 --   payment raises (an operator's, or any sending back to M-PESA) and a CHECK keeps within the payment's amount;
--- - a payment may go back to M-PESA in parts, so mpesa_refunds no longer allows one row per payment only.
+-- - a payment may go back to M-PESA in parts, so mpesa_refunds no longer allows one row per payment only;
+-- - a gift voucher an operator raised to today's price keeps what MyProsper added (vouchers.topped_up).
 CREATE TYPE "public"."operator_refund_source" AS ENUM('SESSION', 'PLATFORM', 'WALLET');--> statement-breakpoint
 ALTER TYPE "public"."payment_status" ADD VALUE 'EXPIRED';--> statement-breakpoint
 CREATE TABLE "payment_refunds" (
@@ -27,6 +28,7 @@ CREATE TABLE "payment_refunds" (
 DROP INDEX "mpesa_refunds_payment_unique";--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refunded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "vouchers" ADD COLUMN "topped_up" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_participant_id_session_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."session_participants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -37,7 +39,8 @@ CREATE UNIQUE INDEX "payment_refunds_request_unique" ON "payment_refunds" USING 
 CREATE INDEX "payment_refunds_payment_idx" ON "payment_refunds" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_refunds_participant_idx" ON "payment_refunds" USING btree ("participant_id") WHERE "payment_refunds"."source" = 'SESSION';--> statement-breakpoint
 CREATE INDEX "mpesa_refunds_payment_idx" ON "mpesa_refunds" USING btree ("payment_id");--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_refunded_check" CHECK ("payments"."refunded" >= 0 AND "payments"."refunded" <= "payments"."amount");;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_refunded_check" CHECK ("payments"."refunded" >= 0 AND "payments"."refunded" <= "payments"."amount");--> statement-breakpoint
+ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_topped_up_check" CHECK ("vouchers"."topped_up" >= 0 AND "vouchers"."topped_up" < "vouchers"."amount");--> statement-breakpoint
 -- What went back to M-PESA before this migration counts as refunded.
 UPDATE "payments" SET "refunded" = r."total"
 FROM (SELECT "payment_id", sum("amount")::int AS "total" FROM "mpesa_refunds" WHERE "payment_id" IS NOT NULL GROUP BY "payment_id") r

@@ -61,6 +61,7 @@ export class AdminVouchersRepository {
         reference: vouchers.reference,
         status: vouchers.status,
         amount: vouchers.amount,
+        toppedUp: vouchers.toppedUp,
         paymentMode: vouchers.paymentMode,
         buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
         recipientName: vouchers.recipientName,

@@ -19,7 +19,7 @@ import { darajaSandbox } from '../sandbox/daraja/daraja.plugin.ts';
 import { s3Sandbox } from '../sandbox/s3/s3.plugin.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/connection.ts';
-import { adminRoutes } from './features/admin/admin.door.ts';
+import { adminRoutes, recordAdminExport } from './features/admin/admin.door.ts';
 import { applicationRoutes } from './features/advisor-application/advisor-application.door.ts';
 import { assessmentRoutes } from './features/assessment/assessment.door.ts';
 import {
@@ -264,6 +264,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vouchers,
     reconciliation,
     expiry,
+    // A PDF an admin takes of someone else's money is in the audit log (issue 25: every export is audited).
+    auditExport: (item) => recordAdminExport(app.db.db, item),
   });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });

@@ -29,7 +29,7 @@ import {
 } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
-import { statementsRoutes } from './statements.routes.ts';
+import { type AdminFileExport, statementsRoutes } from './statements.routes.ts';
 import { StatementsService } from './statements.service.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -45,8 +45,10 @@ export interface PaymentsPluginOptions {
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
   reconciliation: ReconciliationService;
-  /** Closes payments nobody answered (issue 25); built in app.ts, where the admin console reaches it too. */
+  /** Closes payments nobody answered (issue 25); built in app.ts. */
   expiry: PaymentExpiry;
+  /** Records a PDF an admin takes of someone else's money in the audit log (the admin console's, via app.ts). */
+  auditExport?: (item: AdminFileExport) => Promise<void>;
 }
 
 /**
@@ -80,7 +82,10 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
     sessions: options.sessions,
     cancellation: options.cancellation,
   });
-  await app.register(statementsRoutes, { statements: new StatementsService(db, env) });
+  await app.register(statementsRoutes, {
+    statements: new StatementsService(db, env),
+    exported: options.auditExport,
+  });
   await app.register(paybillRoutes, { paybill: options.paybill });
   // The Paybill fallback's URLs, once the server listens (Daraja, or the sandbox, answers then).
   if (env.MPESA_C2B_REGISTER && (env.MPESA_BASE_URL || env.SANDBOX)) {

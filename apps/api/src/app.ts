@@ -19,7 +19,7 @@ import { darajaSandbox } from '../sandbox/daraja/daraja.plugin.ts';
 import { s3Sandbox } from '../sandbox/s3/s3.plugin.ts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/connection.ts';
-import { adminRoutes } from './features/admin/admin.door.ts';
+import { adminRoutes, recordAdminExport } from './features/admin/admin.door.ts';
 import { applicationRoutes } from './features/advisor-application/advisor-application.door.ts';
 import { assessmentRoutes } from './features/assessment/assessment.door.ts';
 import {
@@ -44,9 +44,12 @@ import {
   createMpesaService,
   createPaybillReview,
   createPaybillService,
+  createReceiptLookups,
   disbursementsInFlight,
   HeldEarnings,
   MentorNoShowRefunds,
+  OperatorRefunds,
+  PaymentExpiry,
   paymentsPlugin,
   ReconciliationService,
 } from './features/payments/payments.door.ts';
@@ -213,6 +216,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoStepRecoveries,
     reconciliation,
     payouts,
+    expiry,
+    operatorRefunds,
+    receiptLookups,
   } = wireFeatures(app);
   await app.register(healthRoutes);
   // Phone numbers proven by an SMS code: sign-up texts one at once, the mentor application carries a proof.
@@ -243,6 +249,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoStepRecoveries,
     reconciliation,
     disbursements,
+    operatorRefunds,
+    receiptLookups,
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
@@ -258,6 +266,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cancellation,
     vouchers,
     reconciliation,
+    expiry,
+    // A PDF an admin takes of someone else's money is in the audit log (issue 25: every export is audited).
+    auditExport: (item) => recordAdminExport(app.db.db, item),
   });
   await app.register(walletRoutes, { prefix: '/myprosper/api' });
   await app.register(vouchersPlugin, { prefix: '/myprosper/api', purchases: voucherPurchases });
@@ -267,6 +278,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(darajaSandbox, {
       prefix: localDarajaPath,
       fetch: selfAwareFetch(app, env.PUBLIC_URL),
+      customerSms: (to, text) =>
+        outbox.record({ channel: 'SMS', recipient: to, body: text, transport: 'mpesa-sandbox' }),
     });
     await app.register(cybersourceSandbox, {
       prefix: localCybersourcePath,
@@ -320,6 +333,12 @@ export function wireFeatures(app: FastifyInstance) {
   const mpesaRefunds = createMpesaRefunds(app, disbursements);
   const paybill = createPaybillService(app, mpesa, disbursements);
   const paybillReview = createPaybillReview(app, disbursements);
+  // Pushes and card checkouts nobody answered are closed with a reason (issue 25).
+  const expiry = new PaymentExpiry(db, env, mpesa, app.log);
+  // Operators' refunds of payments (issue 25): back to M-PESA through the same sendings as other refunds.
+  const operatorRefunds = new OperatorRefunds(db, mpesaRefunds, channels);
+  // Operators ask M-PESA about a code no payment carries; the answer gives the receipt to its push (issue 25).
+  const receiptLookups = createReceiptLookups(app, mpesa, disbursements);
   const cancellation = new CancellationService(db, env, sessions, channels, {
     vouchers,
     sessionCancelled: closeCallRoom,
@@ -358,6 +377,9 @@ export function wireFeatures(app: FastifyInstance) {
     twoStepRecoveries,
     reconciliation,
     payouts,
+    expiry,
+    operatorRefunds,
+    receiptLookups,
   };
 }
 

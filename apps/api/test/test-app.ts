@@ -84,6 +84,8 @@ export async function createTestApp(
     CALL_ATTENDANCE_CRON: '0 0 1 1 *',
     // The group cut-off cancels uncovered groups: tests run its work (GroupCoverService.run) when they mean to.
     GROUP_COVER_CRON: '0 0 1 1 *',
+    // Expiry closes payments nobody answered: tests run its work (PaymentExpiry.run) when they mean to.
+    PAYMENT_EXPIRY_CRON: '0 0 1 1 *',
     ...overrides,
   });
   const app = await buildApp({

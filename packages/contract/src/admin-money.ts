@@ -40,6 +40,10 @@ export const adminMoneyMessages = {
   voucherSameMentor: 'This voucher is already for this mentor',
   voucherMentorNotGiving: 'This mentor does not give sessions on the voucher’s program',
   voucherReassigned: (mentor: string) => `The voucher is now for sessions with ${mentor}`,
+  voucherNotExtendable: 'Only a paid voucher that has not been used can be extended',
+  voucherCoversPrice: (amount: string) =>
+    `This voucher (${amount}) already pays for a session at today's price; there is nothing to extend`,
+  voucherExtended: (amount: string) => `The voucher now pays ${amount}, today's price`,
 } as const;
 
 // ---- Sessions ----
@@ -100,8 +104,12 @@ export const adminPayment = z.object({
   resultDesc: z.string().nullable(),
   failureReason: z.string().nullable(),
   outcomeNote: z.string().nullable(),
+  /** Integer KES given back of it so far (operators' refunds, and sendings back to M-PESA). */
+  refunded: z.number().int(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** When it was closed for no answer (kept when a late success followed). */
+  expiredAt: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 
@@ -337,6 +345,10 @@ export const adminVoucherRefundRequest = z.object({ reason: voucherActionReason 
 export type AdminVoucherRefundRequest = z.infer<typeof adminVoucherRefundRequest>;
 
 export const adminVoucherReassignRequest = z.object({ mentorId: idParam, reason: voucherActionReason });
+
+/** POST /myprosper/api/admin/vouchers/{id}/extend: raise an unused voucher to today's price (audited). */
+export const adminVoucherExtendRequest = z.object({ reason: voucherActionReason });
+export type AdminVoucherExtendRequest = z.infer<typeof adminVoucherExtendRequest>;
 export type AdminVoucherReassignRequest = z.input<typeof adminVoucherReassignRequest>;
 
 /** One step in a voucher's life: from its own record (bought, paid, sent, redeemed) or an admin's action. */
@@ -357,6 +369,12 @@ export const adminVoucherDetails = adminVoucher.extend({
   canRefund: z.boolean(),
   /** Give it to another active mentor of its program: not used yet. */
   canReassign: z.boolean(),
+  /** Today's price of a session it pays for (INDIVIDUAL), integer KES. */
+  currentPrice: z.number().int(),
+  /** What MyProsper added to it by extending it, integer KES. */
+  toppedUp: z.number().int(),
+  /** Raise it to today's price: paid, unused, and worth less than a session now. */
+  canExtend: z.boolean(),
   mentorsOfProgram: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AdminVoucherDetails = z.infer<typeof adminVoucherDetails>;

@@ -148,7 +148,8 @@ export const paymentProviders = ['MPESA', 'CARD'] as const;
 export const paymentProvider = z.enum(paymentProviders);
 export type PaymentProvider = z.infer<typeof paymentProvider>;
 
-export const paymentAttemptStatuses = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+/** EXPIRED: the provider never gave a final answer in time (its reason says so); a late success still applies. */
+export const paymentAttemptStatuses = ['PENDING', 'SUCCEEDED', 'FAILED', 'EXPIRED'] as const;
 export const paymentAttemptStatus = z.enum(paymentAttemptStatuses);
 export type PaymentAttemptStatus = z.infer<typeof paymentAttemptStatus>;
 
@@ -161,7 +162,7 @@ export const paymentAttempt = z.object({
   amount: z.number().int(),
   /** 2547XXXXXXXX for M-PESA */
   phoneNumber: z.string().nullable(),
-  /** Why it failed, in words; null unless FAILED. */
+  /** Why it failed or expired, in words; null unless FAILED or EXPIRED. */
   reason: z.string().nullable(),
   /** What became of the money when it could not pay the session (kept in the wallet). */
   note: z.string().nullable(),
@@ -302,11 +303,28 @@ export const paymentMessages = {
     'The slot was taken before your payment arrived, so the money was kept in your wallet. Please book another slot.',
   notPaidKept: 'The session could not be paid when the money arrived, so it was kept in your wallet.',
   alreadyPaidKept: 'Your share was already paid, so this payment was kept in your wallet.',
+  /** Why a payment expired (issue 25): the provider never gave a final answer in time. */
+  mpesaExpired: (minutes: number) =>
+    `M-PESA gave no answer within ${durationText(minutes)}, so this payment was closed. If M-PESA took the money after all, it reaches your MyProsper wallet as soon as M-PESA confirms it, and pays for the session if it still can.`,
+  cardExpired: (minutes: number) =>
+    `The card checkout was not completed within ${durationText(minutes)}, so it was closed. If the card was charged after all, the money reaches your MyProsper wallet as soon as the card provider confirms it, and pays for what it was for if it still can.`,
+  /** A success that came after the payment had expired: applied all the same. */
+  lateSuccess:
+    'This payment was confirmed after it had been closed for no answer; it was applied all the same.',
   cancelNotAllowed: 'Only the person who booked the session or its mentor can cancel it',
   cancelInactive: 'This session can no longer be cancelled',
   giveReason: messages.reasonRequired,
   walletOwnOnly: 'You can only see your own wallet',
 } as const;
+
+/** '60 minutes', '2 hours', '1 hour 30 minutes'. */
+export function durationText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '';
+  const m = rest > 0 || hours === 0 ? `${rest} minute${rest === 1 ? '' : 's'}` : '';
+  return [h, m].filter(Boolean).join(' ');
+}
 
 /** The policy in words, as the cancel dialog shows it. */
 export function cancellationPolicyText(options: {

@@ -210,6 +210,26 @@ export interface PushRecord extends CheckedPush {
   createdAt: number;
 }
 
+/**
+ * The SMS M-PESA sends the paying customer when a push completes, in M-PESA's own words: the receipt (the code
+ * customers quote to support), the amount, who got it and for which account, and when (Kenyan time).
+ */
+export function customerSmsText(push: Pick<PushRecord, 'receipt' | 'amount' | 'accountReference'>, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    day: 'numeric',
+    month: 'numeric',
+    year: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const amount = push.amount.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const when = `${part('day')}/${part('month')}/${part('year')} at ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return `${push.receipt} Confirmed. Ksh${amount} sent to MyProsper Sandbox for account ${push.accountReference} on ${when}.`;
+}
+
 /** The callback body of the reference (1.4): numbers where M-PESA sends numbers. */
 export function callbackBody(push: PushRecord) {
   const stkCallback: Record<string, unknown> = {

@@ -8,6 +8,7 @@ import {
   acceptedMessage,
   callbackBody,
   checkPush,
+  customerSmsText,
   darajaFailure,
   invalidToken,
   isValidTimestamp,
@@ -26,6 +27,11 @@ import { SandboxLedger } from './sandbox-ledger.ts';
 export interface DarajaSandboxOptions {
   /** How callbacks are posted: to this app itself through inject, elsewhere through the network. */
   fetch: HttpFetch;
+  /**
+   * Where the customer's M-PESA confirmation SMS goes (the code they quote to support): the dev outbox. M-PESA
+   * itself sends it; the app never does.
+   */
+  customerSms?: (to: string, text: string) => Promise<void>;
 }
 
 const tokenSeconds = 3599;
@@ -155,6 +161,11 @@ export const darajaSandbox: FastifyPluginAsync<DarajaSandboxOptions> = async (ap
           original: null,
           reversedBy: null,
         });
+        try {
+          await options.customerSms?.(push.phoneNumber, customerSmsText(push, at));
+        } catch (error) {
+          app.log.warn({ err: error }, 'daraja sandbox: the customer SMS was not kept');
+        }
       }
       for (let sent = 0; sent < outcome.callbacks; sent++) await postCallback(push);
     });

@@ -192,6 +192,14 @@ export const envSchema = z.object({
   MPESA_RECONCILE_CRON: z.string().min(9).default('* * * * *'),
   /** The daily M-PESA reconciliation (every pending push asked about, what cannot be matched kept for admins). */
   MPESA_DAILY_RECONCILE_CRON: z.string().min(9).default('30 3 * * *'),
+  /**
+   * Payments that can no longer complete expire with a reason (issue 25): an M-PESA push with no final answer
+   * this many minutes after it was made (M-PESA is asked once more first), a card checkout not completed within
+   * CARD_CHECKOUT_EXPIRE_MINUTES; checked on PAYMENT_EXPIRY_CRON. A success that comes later still applies.
+   */
+  MPESA_PUSH_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+  CARD_CHECKOUT_EXPIRE_MINUTES: z.coerce.number().int().min(20).max(10_080).default(120),
+  PAYMENT_EXPIRY_CRON: z.string().min(9).default('*/5 * * * *'),
   /** Our business details on receipts and statements (PDF). */
   BUSINESS_NAME: z.string().min(1).max(100).default('MyProsper Ltd'),
   BUSINESS_ADDRESS: z.string().min(1).max(200).default('P.O. Box 00000-00100, Nairobi, Kenya'),

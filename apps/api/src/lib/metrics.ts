@@ -37,6 +37,21 @@ export const paymentOutcomes = new Counter({
   registers: [processRegistry],
 });
 
+/** Operators' refunds of payments (issue 25): where the money came from and where it went, and how much. */
+export const operatorRefunds = new Counter({
+  name: 'operator_refunds_total',
+  help: "Operators' refunds of payments, by source (SESSION, PLATFORM, WALLET) and destination (WALLET, MPESA)",
+  labelNames: ['source', 'destination'] as const,
+  registers: [processRegistry],
+});
+
+export const operatorRefundedKes = new Counter({
+  name: 'operator_refunded_kes_total',
+  help: "KES given back by operators' refunds of payments, by destination",
+  labelNames: ['destination'] as const,
+  registers: [processRegistry],
+});
+
 /** Messages handed to a channel (email, sms, whatsapp): sent or failed. */
 export const messageOutcomes = new Counter({
   name: 'messages_total',

@@ -58,13 +58,13 @@ interface OutboxMessage {
 export async function latestMessageTo(
   request: APIRequestContext,
   recipient: string,
-  options: { after?: number; timeoutMs?: number } = {},
+  options: { after?: number; timeoutMs?: number; matching?: RegExp } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   while (Date.now() < deadline) {
     const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(recipient)}`);
     const { data } = (await response.json()) as { data: OutboxMessage[] };
-    const message = data.find((m) => m.id > (options.after ?? 0));
+    const message = data.find((m) => m.id > (options.after ?? 0) && (options.matching?.test(m.body) ?? true));
     if (message) return message;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -180,7 +180,8 @@ export async function phoneCodeFromOutbox(
   phoneNumber: string,
   after = 0,
 ): Promise<string> {
-  const message = await latestMessageTo(request, phoneNumber, { after });
+  // The newest code SMS (the number may also have M-PESA's own texts, from the sandbox).
+  const message = await latestMessageTo(request, phoneNumber, { after, matching: /is your MyProsper code/ });
   const code = /^(\d{6}) is your MyProsper code/.exec(message.body)?.[1];
   if (!code) throw new Error(`no code in: ${message.body}`);
   return code;

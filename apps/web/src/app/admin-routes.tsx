@@ -55,8 +55,20 @@ const adminRoutes: RouteObject[] = [
         Component: page(() => import('../features/admin/pages/payments-page.tsx'), 'PaymentsPage'),
       },
       {
+        path: 'payments/:paymentId',
+        Component: page(() => import('../features/admin/pages/payment-page.tsx'), 'PaymentPage'),
+      },
+      {
         path: 'vouchers',
         Component: page(() => import('../features/admin/pages/vouchers-page.tsx'), 'VouchersPage'),
+      },
+      {
+        path: 'vouchers/:voucherId',
+        Component: page(() => import('../features/admin/pages/voucher-page.tsx'), 'VoucherPage'),
+      },
+      {
+        path: 'search',
+        Component: page(() => import('../features/admin/pages/search-page.tsx'), 'SearchPage'),
       },
       {
         path: 'payouts',

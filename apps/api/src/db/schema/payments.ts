@@ -56,8 +56,12 @@ export const ledgerAccounts = pgTable(
 );
 
 export const paymentProvider = pgEnum('payment_provider', ['MPESA', 'CARD']);
-/** A payment only moves forward: PENDING to SUCCEEDED or FAILED, never back (a trigger refuses it). */
-export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED']);
+/**
+ * A payment only moves forward: PENDING to SUCCEEDED or FAILED, never back (a trigger refuses it). A payment the
+ * provider never answered is EXPIRED after a while (issue 25: it leaves the stuck count, its reason says why);
+ * the one move out of EXPIRED is a late success (to SUCCEEDED), so money that did arrive is never lost.
+ */
+export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED', 'EXPIRED']);
 
 /**
  * Money asked of an outside provider (an M-PESA push, a card checkout). What it pays for is linked (a
@@ -94,12 +98,20 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** What became of the money when it could not pay what it was for (kept in the wallet). */
     outcomeNote: text('outcome_note'),
+    /**
+     * Integer KES of this payment given back: by an operator (payment_refunds, to the wallet or M-PESA) or sent
+     * back to M-PESA by any refund (mpesa_refunds). Never more than the amount (a CHECK stands behind the code).
+     */
+    refunded: integer('refunded').notNull().default(0),
+    /** When it was given up as EXPIRED (kept if a late success follows). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_refunded_check', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.amount}`),
     unique('payments_callback_token_unique').on(t.callbackToken),
     unique('payments_checkout_request_unique').on(t.checkoutRequestId),
     unique('payments_provider_reference_unique').on(t.provider, t.providerReference),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { payments } from './payments.ts';
+import { ledgerTransactions, payments } from './payments.ts';
 import { sessionParticipants, sessions } from './sessions.ts';
 import { users } from './users.ts';
 
@@ -66,8 +66,11 @@ export const mpesaRefunds = pgTable(
   (t) => [
     uniqueIndex('mpesa_refunds_reference_unique').on(t.reference),
     uniqueIndex('mpesa_refunds_receipt_unique').on(t.receipt),
-    /** An STK payment is refunded to M-PESA once at most. */
-    uniqueIndex('mpesa_refunds_payment_unique').on(t.paymentId),
+    /**
+     * A payment may go back to M-PESA in parts (an operator's partial refunds, issue 25): what bounds them is
+     * payments.refunded, raised in the same transaction and checked never to pass the payment's amount.
+     */
+    index('mpesa_refunds_payment_idx').on(t.paymentId),
     index('mpesa_refunds_user_idx').on(t.userId, t.createdAt),
     index('mpesa_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     check('mpesa_refunds_amount_check', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} < ${t.amount}`),
@@ -88,3 +91,53 @@ export const refundPreferences = pgTable('refund_preferences', {
   destination: refundDestination('destination').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Where an operator's refund took the money from (docs/decisions/021-operator-refunds-and-expiry.md). */
+export const operatorRefundSource = pgEnum('operator_refund_source', ['SESSION', 'PLATFORM', 'WALLET']);
+
+/**
+ * An operator's refund of a payment (issue 25): whole or partial, to the payer's wallet or back to M-PESA, with a
+ * reason and the admin who gave it; its ledger transaction moved the money in the same database transaction
+ * (and raised payments.refunded, whose CHECK keeps the sum of refunds within the payment). `request_id` is the
+ * confirmation dialog's own id, so a double submit gives one refund.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    requestId: text('request_id').notNull(),
+    amount: integer('amount').notNull(),
+    destination: refundDestination('destination').notNull(),
+    /** SESSION: the session's escrow (not yet paid to its mentor); PLATFORM: the commission; WALLET: the payer's. */
+    source: operatorRefundSource('source').notNull(),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'restrict' }),
+    /** The share whose escrow paid it (source SESSION). */
+    participantId: integer('participant_id').references(() => sessionParticipants.id, {
+      onDelete: 'restrict',
+    }),
+    reason: text('reason').notNull(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    /** The sending to M-PESA (destination MPESA). */
+    mpesaRefundId: integer('mpesa_refund_id').references(() => mpesaRefunds.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_request_unique').on(t.paymentId, t.requestId),
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_refunds_participant_idx').on(t.participantId).where(sql`${t.source} = 'SESSION'`),
+    check('payment_refunds_amount_check', sql`${t.amount} > 0`),
+    check('payment_refunds_reason_check', sql`char_length(${t.reason}) between 3 and 500`),
+    check(
+      'payment_refunds_session_check',
+      sql`${t.source} <> 'SESSION' OR (${t.sessionId} IS NOT NULL AND ${t.participantId} IS NOT NULL)`,
+    ),
+  ],
+);

@@ -34,8 +34,13 @@ export const vouchers = pgTable(
     advisorId: integer('advisor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** What it pays, integer KES (the INDIVIDUAL price when it was bought). */
+    /** What it pays, integer KES (the INDIVIDUAL price when it was bought, or when an operator raised it). */
     amount: integer('amount').notNull(),
+    /**
+     * What MyProsper added to it (an operator's extension to today's price, issue 25), integer KES: a refund gives
+     * the buyer what they paid and the platform back its part.
+     */
+    toppedUp: integer('topped_up').notNull().default(0),
     paymentMode: voucherPaymentMode('payment_mode').notNull(),
     status: voucherStatus('status').notNull().default('PENDING_PAYMENT'),
     /** SHA-256 (hex) of the code; null until the code is made, after payment. */
@@ -62,6 +67,7 @@ export const vouchers = pgTable(
     unique('vouchers_reference_unique').on(t.reference),
     unique('vouchers_code_hash_unique').on(t.codeHash),
     check('vouchers_amount_check', sql`${t.amount} > 0`),
+    check('vouchers_topped_up_check', sql`${t.toppedUp} >= 0 AND ${t.toppedUp} < ${t.amount}`),
     check(
       'vouchers_state_check',
       sql`(${t.status} = 'PENDING_PAYMENT' AND ${t.paidAt} IS NULL AND ${t.redeemedParticipantId} IS NULL)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -55,13 +56,23 @@ const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; p
   { method: 'GET', path: '/sessions/{id}' },
   { method: 'POST', path: '/sessions/{id}/cancel', payload: { reason: 'Test' } },
   { method: 'PUT', path: '/sessions/{id}/no-shows', payload: { people: [{ userId: 1, noShow: true }] } },
+  { method: 'GET', path: '/search?query=0712' },
   { method: 'GET', path: '/payments' },
+  { method: 'GET', path: '/payments/{id}' },
   { method: 'POST', path: '/payments/{id}/query', payload: {} },
+  {
+    method: 'POST',
+    path: '/payments/{id}/refunds',
+    payload: { amount: 1, destination: 'WALLET', reason: 'Access check', requestId: randomUUID() },
+  },
+  { method: 'POST', path: '/payments/receipt-lookups', payload: { receipt: 'ABC' } },
+  { method: 'GET', path: '/payments/receipt-lookups/{receipt}' },
   { method: 'GET', path: '/refunds' },
   { method: 'GET', path: '/vouchers' },
   { method: 'GET', path: '/vouchers/{id}' },
   { method: 'POST', path: '/vouchers/{id}/refund', payload: { reason: 'Access check' } },
   { method: 'POST', path: '/vouchers/{id}/reassign', payload: { mentorId: missing, reason: 'Access check' } },
+  { method: 'POST', path: '/vouchers/{id}/extend', payload: { reason: 'Access check' } },
   { method: 'GET', path: '/payouts' },
   { method: 'POST', path: '/payouts', payload: { mentorId: missing, amount: 1, reference: 'REF' } },
   { method: 'GET', path: '/payouts/history' },
@@ -89,7 +100,10 @@ const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; p
 ];
 
 function urlOf(path: string): string {
-  return `${adminApi}${path.replace('{id}', String(missing)).replace('{priceType}', 'INDIVIDUAL')}`;
+  return `${adminApi}${path
+    .replace('{id}', String(missing))
+    .replace('{priceType}', 'INDIVIDUAL')
+    .replace('{receipt}', 'ZZ00ZZ00ZZ')}`;
 }
 
 describe('the admin API is for admins only', () => {

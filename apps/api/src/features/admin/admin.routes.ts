@@ -5,7 +5,9 @@ import type {
   CancellationService,
   MpesaDisbursements,
   MpesaService,
+  OperatorRefunds,
   PaybillReviewService,
+  ReceiptLookups,
   ReconciliationService,
 } from '../payments/payments.door.ts';
 import { adminApplicationsRoutes } from './applications.routes.ts';
@@ -20,6 +22,7 @@ import { adminPayoutsRoutes } from './payouts.routes.ts';
 import { adminPricingRoutes } from './pricing.routes.ts';
 import { adminProgramsRoutes } from './programs.routes.ts';
 import { adminReconciliationRoutes } from './reconciliation.routes.ts';
+import { adminSearchRoutes } from './search.routes.ts';
 import { adminSessionsRoutes } from './sessions.routes.ts';
 import { adminTwoStepRecoveriesRoutes } from './two-step-recoveries.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
@@ -35,6 +38,10 @@ export interface AdminOptions {
   reconciliation: ReconciliationService;
   /** The Daraja core: the B2C account's balance (Account Balance). */
   disbursements: MpesaDisbursements;
+  /** Operators' refunds of payments (issue 25). */
+  operatorRefunds: OperatorRefunds;
+  /** Asking M-PESA about a code no payment carries (issue 25). */
+  receiptLookups: ReceiptLookups;
 }
 
 /**
@@ -53,7 +60,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPricingRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSessionsRoutes, { cancellation: options.cancellation, noShows: options.noShows });
-  await app.register(adminPaymentsRoutes, { mpesa: options.mpesa });
+  await app.register(adminPaymentsRoutes, {
+    mpesa: options.mpesa,
+    operatorRefunds: options.operatorRefunds,
+  });
+  await app.register(adminSearchRoutes, { lookups: options.receiptLookups });
   await app.register(adminPaybillRoutes, { review: options.paybillReview });
   await app.register(adminPayoutsRoutes);
   await app.register(adminVouchersRoutes);

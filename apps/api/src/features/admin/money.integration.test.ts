@@ -8,8 +8,10 @@ import type {
   MentorOwed,
   PayoutRecord,
 } from '@myprosper/contract/admin-money';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
+import { adminAuditLog } from '../../db/schema/admin.ts';
 import { topicSearches, topicViewEvents } from '../../db/schema/catalogue.ts';
 import { payoutMethods } from '../../db/schema/profiles.ts';
 import {
@@ -277,10 +279,51 @@ describe('admin: sessions, payments, payouts and figures', () => {
     const line = lines.find((l) => l.startsWith(`${mentor.id},`));
     expect(line).toMatch(
       new RegExp(
-        `^${mentor.id},"Njoroge, ""Ace"" Kamau",${mentor.email},${mentor.phoneNumber},ACTIVE,320,MPESA,254712000111,,,,,,2000,2000,QAB1234567,\\d{4}-\\d{2}-\\d{2}T`,
+        `^${mentor.id},"Njoroge, ""Ace"" Kamau",${mentor.email},'${mentor.phoneNumber},ACTIVE,320,MPESA,'254712000111,,,,,,2000,2000,QAB1234567,\\d{4}-\\d{2}-\\d{2}T`,
       ),
     );
     expect(lines.at(-1)).toBe('');
+  });
+
+  it('audits every export of the payouts sheet, and keeps account numbers and phones as text in it', async () => {
+    const mentor = await createAdvisor(ctx.database.db);
+    await ctx.database.db.insert(payoutMethods).values({
+      userId: mentor.id,
+      method: 'BANK',
+      preferred: true,
+      bankName: 'Equity Bank',
+      branch: 'Kenyatta Avenue',
+      accountName: 'Wanjiru Mwangi',
+      accountNumber: '0012345678901',
+    });
+    await fundWallet(ctx, mentor, 1500);
+    const csv = await callAs(ctx.app, admin, 'GET', `${adminApi}/payouts.csv`);
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body.split('\r\n').find((l) => l.startsWith(`${mentor.id},`));
+    expect(line).toContain(",BANK,,Equity Bank,Kenyatta Avenue,Wanjiru Mwangi,'0012345678901,");
+    expect(line).toContain(`,'${mentor.phoneNumber},`);
+    const exports = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'EXPORT_PAYOUTS_CSV'));
+    const fileName = /filename="([^"]+)"/.exec(csv.headers['content-disposition'] as string)?.[1];
+    expect(exports.at(-1)).toMatchObject({
+      actorId: admin.id,
+      entity: 'export',
+      entityId: null,
+      after: {
+        fileName,
+        what: 'Mentors owed, with their payout details (bank accounts, M-PESA numbers)',
+        rows: expect.any(Number),
+      },
+    });
+    // A visitor or a mentor gets nothing, and nothing is recorded for them.
+    expect((await callAs(ctx.app, mentor, 'GET', `${adminApi}/payouts.csv`)).statusCode).toBe(403);
+    const after = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'EXPORT_PAYOUTS_CSV'));
+    expect(after).toHaveLength(exports.length);
   });
 
   it('overrides a no-show decision of a past session, audited', async () => {

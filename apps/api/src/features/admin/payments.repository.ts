@@ -1,9 +1,11 @@
 import type { PaymentAttemptStatus, PaymentProvider } from '@myprosper/contract/payments';
-import { and, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments } from '../../db/schema/payments.ts';
+import { mpesaRefunds } from '../../db/schema/refunds.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { voucherPayments, vouchers } from '../../db/schema/vouchers.ts';
 import { containing, phoneContaining } from './search-terms.ts';
 
 export interface AdminPaymentFilter {
@@ -32,8 +34,10 @@ const paymentColumns = {
   resultDesc: payments.resultDesc,
   failureReason: payments.failureReason,
   outcomeNote: payments.outcomeNote,
+  refunded: payments.refunded,
   createdAt: payments.createdAt,
   completedAt: payments.completedAt,
+  expiredAt: payments.expiredAt,
 };
 
 /** Payments with their provider references, refunds, and the counts the dashboard shows. */
@@ -57,6 +61,20 @@ export class AdminPaymentsRepository {
           ilike(users.name, text),
           ilike(users.email, text),
           ilike(sessions.reference, text),
+          // The gift voucher it bought, and the receipt of money it sent back to M-PESA.
+          exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(voucherPayments)
+              .innerJoin(vouchers, eq(vouchers.id, voucherPayments.voucherId))
+              .where(and(eq(voucherPayments.paymentId, payments.id), ilike(vouchers.reference, text))),
+          ),
+          exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(mpesaRefunds)
+              .where(and(eq(mpesaRefunds.paymentId, payments.id), ilike(mpesaRefunds.receipt, text))),
+          ),
         )!,
       );
     }

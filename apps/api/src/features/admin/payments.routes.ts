@@ -8,19 +8,28 @@ import {
   adminVoucherPageResponse,
   adminVoucherQuery,
 } from '@myprosper/contract/admin-money';
+import {
+  adminPaymentDetailsResponse,
+  adminPaymentRefundRequest,
+  adminPaymentRefundResponse,
+  adminRefundMessages,
+} from '@myprosper/contract/admin-refunds';
 import { idParam } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.ts';
-import type { MpesaService } from '../payments/payments.door.ts';
+import type { MpesaService, OperatorRefunds } from '../payments/payments.door.ts';
 import { AdminPaymentsService } from './payments.service.ts';
 import { adminErrors, adminSecurity, adminTags } from './route-kit.ts';
 import { AdminVouchersRepository, toAdminVoucher } from './vouchers.repository.ts';
 
 /** Payments, refunds and vouchers, under /myprosper/api/admin. */
-export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ mpesa: MpesaService }> = async (app, { mpesa }) => {
+export const adminPaymentsRoutes: FastifyPluginAsyncZod<{
+  mpesa: MpesaService;
+  operatorRefunds: OperatorRefunds;
+}> = async (app, { mpesa, operatorRefunds }) => {
   const db = app.db.db;
-  const service = new AdminPaymentsService(db, mpesa);
+  const service = new AdminPaymentsService(db, mpesa, operatorRefunds);
   const schema = { tags: adminTags, security: adminSecurity };
 
   app.get(
@@ -34,6 +43,38 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ mpesa: MpesaService }>
       },
     },
     async (request) => ok(await service.search(request.query)),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      schema: {
+        ...schema,
+        summary: 'One payment: its refunds, what can be refunded of it now and where from, its audit history',
+        params: z.object({ id: idParam }),
+        response: { 200: adminPaymentDetailsResponse, ...adminErrors },
+      },
+    },
+    async (request) => ok(await service.details(request.params.id)),
+  );
+
+  app.post(
+    '/payments/:id/refunds',
+    {
+      schema: {
+        ...schema,
+        summary:
+          'Refund a payment, whole or part, to the payer’s wallet or back to the M-PESA number that paid (audited)',
+        params: z.object({ id: idParam }),
+        body: adminPaymentRefundRequest,
+        response: { 200: adminPaymentRefundResponse, ...adminErrors },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.refund(request.user!, request.params.id, request.body),
+        adminRefundMessages.refunded(request.body.amount),
+      ),
   );
 
   app.post(

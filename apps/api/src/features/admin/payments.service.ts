@@ -5,13 +5,17 @@ import {
   type AdminRefundPage,
   adminMoneyMessages,
 } from '@myprosper/contract/admin-money';
+import type { AdminPaymentDetails, PaymentEvent } from '@myprosper/contract/admin-refunds';
 import type { PaymentAttemptStatus, PaymentProvider } from '@myprosper/contract/payments';
 import type { Db } from '../../db/connection.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
-import type { MpesaService } from '../payments/payments.door.ts';
+import type { MpesaService, OperatorRefunds } from '../payments/payments.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
 import { AdminPaymentsRepository } from './payments.repository.ts';
+
+/** The audit log's name for payments. */
+const paymentEntity = 'payment';
 
 type PaymentListRow = Awaited<ReturnType<AdminPaymentsRepository['search']>>['rows'][number];
 
@@ -32,8 +36,10 @@ export function toAdminPayment(row: PaymentListRow): AdminPayment {
     resultDesc: row.resultDesc,
     failureReason: row.failureReason,
     outcomeNote: row.outcomeNote,
+    refunded: row.refunded,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    expiredAt: row.expiredAt?.toISOString() ?? null,
   };
 }
 
@@ -42,7 +48,64 @@ export class AdminPaymentsService {
   constructor(
     private readonly db: Db,
     private readonly mpesa: MpesaService,
+    private readonly operatorRefunds: OperatorRefunds,
   ) {}
+
+  /** One payment: its refunds, what can be refunded of it now, and what admins did with it. */
+  async details(paymentId: number): Promise<AdminPaymentDetails> {
+    const row = await new AdminPaymentsRepository(this.db).findOne(paymentId);
+    const plan = await this.operatorRefunds.plan(paymentId);
+    if (!row || !plan) throw notFound(adminMoneyMessages.paymentNotFound);
+    const [refunds, audit] = await Promise.all([
+      this.operatorRefunds.list(paymentId),
+      new AuditLogRepository(this.db).list({
+        entity: paymentEntity,
+        entityId: paymentId,
+        limit: 100,
+        offset: 0,
+      }),
+    ]);
+    const history: PaymentEvent[] = audit.rows.map((entry) => {
+      const after = (entry.after ?? {}) as { what?: string; outcome?: string };
+      return {
+        at: entry.at.toISOString(),
+        action: entry.action,
+        by: entry.actorName ?? null,
+        what: after.what ?? (after.outcome ? `M-PESA asked again: ${after.outcome}` : entry.action),
+      };
+    });
+    return { payment: toAdminPayment(row), refunds, plan, history };
+  }
+
+  /**
+   * An operator's refund of the payment (whole or part, to the wallet or to M-PESA), with the audit row in the
+   * refund's own transaction. The same request id again changes nothing and answers the payment as it stands.
+   */
+  async refund(
+    admin: CurrentUser,
+    paymentId: number,
+    input: { amount: number; destination: 'WALLET' | 'MPESA'; reason: string; requestId: string },
+  ): Promise<AdminPaymentDetails> {
+    await this.operatorRefunds.refund(paymentId, { ...input, actorId: admin.id }, async (tx, record) => {
+      await new AuditLogRepository(tx).record({
+        actorId: admin.id,
+        action: 'REFUND_PAYMENT',
+        entity: paymentEntity,
+        entityId: paymentId,
+        before: { refunded: record.refundedBefore },
+        after: {
+          refunded: record.refundedAfter,
+          refundId: record.refundId,
+          amount: record.amount,
+          destination: record.destination,
+          source: record.source,
+          reason: record.reason,
+          what: record.text,
+        },
+      });
+    });
+    return this.details(paymentId);
+  }
 
   async search(filter: {
     status?: PaymentAttemptStatus;
@@ -69,11 +132,14 @@ export class AdminPaymentsService {
     const row = await repository.findRow(paymentId);
     if (!row) throw notFound(adminMoneyMessages.paymentNotFound);
     if (row.provider !== 'MPESA') throw invalid(adminMoneyMessages.notMpesa);
-    if (row.status !== 'PENDING') throw new AppError('CONFLICT', adminMoneyMessages.notPending);
+    // An EXPIRED push may be asked about too: only a success still applies to it.
+    if (row.status !== 'PENDING' && row.status !== 'EXPIRED') {
+      throw new AppError('CONFLICT', adminMoneyMessages.notPending);
+    }
     const audit = (outcome: string) => ({
       actorId: admin.id,
       action: 'QUERY_MPESA_PAYMENT',
-      entity: 'payment',
+      entity: paymentEntity,
       entityId: paymentId,
       before: { status: row.status },
       after: { outcome },

@@ -63,18 +63,20 @@ export const adminPayoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...schema,
-        summary: 'Mentors owed something, with their payout details, as CSV (UTF-8, CRLF)',
+        summary:
+          'Mentors owed something, with their payout details, as CSV (UTF-8, CRLF; phones and account numbers kept as text); audited',
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV'), ...adminErrors },
       },
     },
-    async (_request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
+    async (request, reply) => {
+      const fileName = `myprosper-payouts-${new Date().toISOString().slice(0, 10)}.csv`;
+      const csv = await service.csv(request.user!, fileName);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="myprosper-payouts-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(await service.csv());
+        .send(csv);
     },
   );
 };

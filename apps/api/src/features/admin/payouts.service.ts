@@ -16,7 +16,8 @@ import {
   postTransaction,
 } from '../wallet/wallet.door.ts';
 import { AuditLogRepository } from './audit-log.repository.ts';
-import { type CsvValue, toCsv } from './csv.ts';
+import { type CsvValue, csvText, toCsv } from './csv.ts';
+import { recordAdminExport } from './exports-audit.ts';
 import { AdminPayoutsRepository } from './payouts.repository.ts';
 
 /**
@@ -105,9 +106,22 @@ export class AdminPayoutsService {
     return { items: rows.map(toRecord), total, page: filter.page, pageSize: filter.pageSize };
   }
 
-  /** Every mentor owed something, with their payout details: the sheet a payer works from. */
-  async csv(): Promise<string> {
+  /**
+   * Every mentor owed something, with their payout details: the sheet a payer works from. It holds bank accounts
+   * and M-PESA numbers, so taking it is audited (who, when, how many rows) before it is sent. Phones, account
+   * numbers and references stay text in a spreadsheet (csv.ts).
+   */
+  async csv(admin: CurrentUser, fileName: string): Promise<string> {
     const owed = await this.mentorsOwed({ owed: true });
+    await recordAdminExport(this.db, {
+      adminId: admin.id,
+      kind: 'PAYOUTS_CSV',
+      entity: 'export',
+      entityId: null,
+      fileName,
+      what: 'Mentors owed, with their payout details (bank accounts, M-PESA numbers)',
+      rows: owed.length,
+    });
     const header: CsvValue[] = [
       'Mentor ID',
       'Name',
@@ -131,19 +145,19 @@ export class AdminPayoutsService {
       row.mentor.id,
       row.mentor.name,
       row.mentor.email,
-      row.mentor.phoneNumber,
+      csvText(row.mentor.phoneNumber),
       row.mentor.status,
       row.balance,
       row.method?.method ?? '',
-      row.method?.mpesaPhoneNumber,
+      csvText(row.method?.mpesaPhoneNumber),
       row.method?.bankName,
       row.method?.branch,
       row.method?.accountName,
-      row.method?.accountNumber,
+      csvText(row.method?.accountNumber),
       row.method?.paypalEmail,
       row.paidOutTotal,
       row.lastPayout?.amount,
-      row.lastPayout?.reference,
+      csvText(row.lastPayout?.reference),
       row.lastPayout?.paidAt,
     ]);
     return toCsv([header, ...lines]);

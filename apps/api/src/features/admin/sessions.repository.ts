@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, type SQL, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { topics } from '../../db/schema/catalogue.ts';
-import { sessionCancellations, sessionSettlements } from '../../db/schema/payments.ts';
+import { payments, sessionCancellations, sessionSettlements } from '../../db/schema/payments.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { holdLapsedAt } from '../sessions/sessions.door.ts';
@@ -56,6 +56,18 @@ export class AdminSessionsRepository {
       conditions.push(
         or(
           ilike(sessions.reference, text),
+          // A receipt or card reference of one of its payments (the code in a customer's SMS).
+          exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(
+                and(
+                  eq(payments.sessionId, sessions.id),
+                  or(ilike(payments.providerReference, text), ilike(payments.checkoutRequestId, text)),
+                ),
+              ),
+          ),
           exists(
             this.db
               .select({ one: sql`1` })

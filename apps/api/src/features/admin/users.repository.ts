@@ -28,14 +28,17 @@ const summaryColumns = {
 export class AdminUsersRepository {
   constructor(private readonly db: DbOrTx) {}
 
+  /** Of one role, or (none given) mentors and advisees both. */
   async search(filter: {
-    role: ManagedRole;
+    role?: ManagedRole;
     query?: string;
     status?: AccountStatus;
     limit: number;
     offset: number;
   }) {
-    const conditions: SQL[] = [eq(users.role, filter.role)];
+    const conditions: SQL[] = [
+      filter.role ? eq(users.role, filter.role) : inArray(users.role, ['ADVISOR', 'ADVISEE']),
+    ];
     if (filter.status) conditions.push(eq(users.status, filter.status));
     if (filter.query) {
       const text = containing(filter.query);

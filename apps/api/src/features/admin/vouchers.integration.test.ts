@@ -3,8 +3,14 @@ import { formatKes } from '@myprosper/contract/payments';
 import { voucherMessages } from '@myprosper/contract/vouchers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
-import { createAdmin, createAdvisee, createAdvisor, type UserRow } from '../../db/seed/factories.ts';
-import { book, bookingPayload, everyDay } from '../booking/booking.test-helpers.ts';
+import {
+  createAdmin,
+  createAdvisee,
+  createAdvisor,
+  setPricing,
+  type UserRow,
+} from '../../db/seed/factories.ts';
+import { book, bookingPayload, everyDay, setTestPrices } from '../booking/booking.test-helpers.ts';
 import {
   balanceOf,
   createPaymentsTestApp,
@@ -113,6 +119,62 @@ describe('admin: one gift voucher', () => {
     expect(await auditRowsOf(ctx, 'voucher', voucher.id)).toEqual([
       expect.objectContaining({ action: 'REASSIGN_VOUCHER', actorId: admin.id }),
     ]);
+  });
+
+  it('extends an unused voucher to today’s price, paid by MyProsper; a refund then gives the buyer what they paid', async () => {
+    const gift = await newGift(ctx);
+    const voucher = await buyByCard(ctx, gift);
+    expect((await details(voucher.id)).canExtend).toBe(false);
+    const extend = () =>
+      callAs(ctx.app, admin, 'POST', `vouchers/${voucher.id}/extend`, { reason: 'Prices rose in March' });
+    const early = await extend();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(adminMoneyMessages.voucherCoversPrice(formatKes(voucher.amount)));
+    // Prices go up: the voucher no longer pays for a session with its mentor.
+    await setPricing(ctx.database.db, { priceType: 'INDIVIDUAL', baseSessionPrice: 3000, vatTax: 16 });
+    try {
+      const before = await details(voucher.id);
+      expect(before).toMatchObject({
+        canExtend: true,
+        currentPrice: 3480,
+        amount: voucher.amount,
+        toppedUp: 0,
+      });
+      const extended = await extend();
+      expect(extended.statusCode, extended.body).toBe(200);
+      expect(extended.json().message).toBe(adminMoneyMessages.voucherExtended(formatKes(3480)));
+      expect(extended.json().data).toMatchObject({
+        amount: 3480,
+        toppedUp: 3480 - voucher.amount,
+        canExtend: false,
+      });
+      expect((extended.json().data as AdminVoucherDetails).history.at(-1)).toMatchObject({
+        by: admin.name,
+        reason: 'Prices rose in March',
+        what: `Extended to today's price, ${formatKes(3480)}, paid by MyProsper`,
+      });
+      expect((await extend()).statusCode).toBe(409);
+      const mail = await messagesTo(ctx, gift.buyer.email, 'EMAIL');
+      expect(mail.map((message) => message.subject)).toContain(
+        `Your gift voucher ${voucher.reference} now covers a session at today's price`,
+      );
+      // Cancelled later: the buyer gets back what they paid, MyProsper its part.
+      const refunded = await callAs(ctx.app, admin, 'POST', `vouchers/${voucher.id}/refund`, {
+        reason: 'Recipient asked us',
+      });
+      expect(refunded.statusCode).toBe(200);
+      expect(refunded.json().message).toBe(
+        adminMoneyMessages.voucherRefunded(formatKes(voucher.amount), gift.buyer.name),
+      );
+      expect(await balanceOf(ctx, gift.buyer)).toBe(voucher.amount);
+      expect((await auditRowsOf(ctx, 'voucher', voucher.id)).map((row) => row.action)).toEqual([
+        'EXTEND_VOUCHER',
+        'REFUND_VOUCHER',
+      ]);
+      await expectLedgerConsistent(ctx.database.db);
+    } finally {
+      await setTestPrices(ctx.database.db);
+    }
   });
 
   it('answers 404 for a voucher that does not exist, and only to admins', async () => {

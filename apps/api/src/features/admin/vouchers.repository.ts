@@ -1,11 +1,12 @@
 import type { AdminVoucher } from '@myprosper/contract/admin-money';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { topics } from '../../db/schema/catalogue.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { vouchers } from '../../db/schema/vouchers.ts';
+import { voucherPayments, vouchers } from '../../db/schema/vouchers.ts';
 import { containing, phoneContaining } from './search-terms.ts';
 
 const buyer = alias(users, 'buyer_user');
@@ -35,6 +36,21 @@ export class AdminVouchersRepository {
           ilike(vouchers.recipientPhone, phoneContaining(filter.query)),
           ilike(buyer.name, text),
           ilike(buyer.email, text),
+          ilike(buyer.phoneNumber, phoneContaining(filter.query)),
+          ilike(mentor.name, text),
+          // The receipt or card reference of its purchase (the code in the buyer's SMS).
+          exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(voucherPayments)
+              .innerJoin(payments, eq(payments.id, voucherPayments.paymentId))
+              .where(
+                and(
+                  eq(voucherPayments.voucherId, vouchers.id),
+                  or(ilike(payments.providerReference, text), ilike(payments.checkoutRequestId, text)),
+                ),
+              ),
+          ),
         )!,
       );
     }
@@ -45,6 +61,7 @@ export class AdminVouchersRepository {
         reference: vouchers.reference,
         status: vouchers.status,
         amount: vouchers.amount,
+        toppedUp: vouchers.toppedUp,
         paymentMode: vouchers.paymentMode,
         buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
         recipientName: vouchers.recipientName,
@@ -73,6 +90,7 @@ export class AdminVouchersRepository {
       .select({ n: count() })
       .from(vouchers)
       .innerJoin(buyer, eq(buyer.id, vouchers.buyerId))
+      .innerJoin(mentor, eq(mentor.id, vouchers.advisorId))
       .where(where);
     return { rows, total: total?.n ?? 0 };
   }

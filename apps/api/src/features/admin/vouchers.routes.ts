@@ -1,5 +1,6 @@
 import {
   adminVoucherDetailsResponse,
+  adminVoucherExtendRequest,
   adminVoucherReassignRequest,
   adminVoucherRefundRequest,
 } from '@myprosper/contract/admin-money';
@@ -46,6 +47,23 @@ export const adminVouchersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await service.refund(request.user!, request.params.id, request.body.reason);
+      return ok(result.details, result.message);
+    },
+  );
+
+  app.post(
+    '/vouchers/:id/extend',
+    {
+      schema: {
+        ...schema,
+        summary: "Raises an unused voucher to today's price, MyProsper paying the difference (audited)",
+        params,
+        body: adminVoucherExtendRequest,
+        response: { 200: adminVoucherDetailsResponse, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const result = await service.extend(request.user!, request.params.id, request.body.reason);
       return ok(result.details, result.message);
     },
   );

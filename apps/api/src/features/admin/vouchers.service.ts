@@ -23,7 +23,7 @@ export class AdminVouchersService {
   async details(voucherId: number): Promise<AdminVoucherDetails> {
     const row = await new AdminVouchersRepository(this.db).find(voucherId);
     if (!row) throw notFound(adminMoneyMessages.voucherNotFound);
-    const [audit, mentors] = await Promise.all([
+    const [audit, mentors, currentPrice] = await Promise.all([
       new AuditLogRepository(this.db).list({
         entity: voucherEntity,
         entityId: voucherId,
@@ -31,6 +31,7 @@ export class AdminVouchersService {
         offset: 0,
       }),
       this.vouchers.mentorsGiving(row.topic.id),
+      this.vouchers.currentPrice(),
     ]);
     const own: Array<AdminVoucherEvent | null> = [
       { at: row.createdAt.toISOString(), what: `Bought by ${row.buyer.name}`, by: null, reason: null },
@@ -71,6 +72,9 @@ export class AdminVouchersService {
       history,
       canRefund: row.status === 'ACTIVE',
       canReassign: row.status === 'ACTIVE' || row.status === 'PENDING_PAYMENT',
+      currentPrice,
+      toppedUp: row.toppedUp,
+      canExtend: row.status === 'ACTIVE' && currentPrice > row.amount,
       mentorsOfProgram: mentors.filter((mentor) => mentor.id !== row.mentor.id),
     };
   }
@@ -81,12 +85,28 @@ export class AdminVouchersService {
       reason,
       this.audit(admin, 'REFUND_VOUCHER', reason, (record) => ({
         status: record.status,
-        what: `Cancelled; ${formatKes(record.amount)} to ${record.buyerName}'s wallet`,
+        what: `Cancelled; ${formatKes(record.amount - record.toppedUp)} to ${record.buyerName}'s wallet`,
       })),
     );
     return {
       details: await this.details(voucherId),
-      message: adminMoneyMessages.voucherRefunded(formatKes(after.amount), after.buyerName),
+      message: adminMoneyMessages.voucherRefunded(formatKes(after.amount - after.toppedUp), after.buyerName),
+    };
+  }
+
+  async extend(admin: CurrentUser, voucherId: number, reason: string) {
+    const after = await this.vouchers.extend(
+      voucherId,
+      reason,
+      this.audit(admin, 'EXTEND_VOUCHER', reason, (record) => ({
+        amount: record.amount,
+        toppedUp: record.toppedUp,
+        what: `Extended to today's price, ${formatKes(record.amount)}, paid by MyProsper`,
+      })),
+    );
+    return {
+      details: await this.details(voucherId),
+      message: adminMoneyMessages.voucherExtended(formatKes(after.amount)),
     };
   }
 
@@ -118,7 +138,7 @@ export class AdminVouchersService {
         action,
         entity: voucherEntity,
         entityId: before.id,
-        before: { status: before.status, mentorId: before.advisorId },
+        before: { status: before.status, mentorId: before.advisorId, amount: before.amount },
         after: { ...afterOf(after), reason },
       });
     };

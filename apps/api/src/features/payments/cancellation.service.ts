@@ -32,6 +32,7 @@ import { GroupCoverRepository } from './group-cover.repository.ts';
 import { MpesaRefundsRepository } from './mpesa-refunds.repository.ts';
 import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 import { refundOptionOf } from './mpesa-refunds.ts';
+import { OperatorRefundsRepository } from './operator-refunds.repository.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
@@ -88,10 +89,13 @@ export class CancellationService {
     const by = cancellerOf(record, caller);
     const participants = await new SessionsRepository(this.db).findParticipants([sessionId]);
     const paidShares = participants.filter((p) => p.paymentStatus === 'PAID' && p.amount > 0);
-    const paid =
-      by === 'ADVISOR'
-        ? paidShares.reduce((sum, p) => sum + p.amount, 0)
-        : (paidShares.find((p) => p.adviseeId === caller.id)?.amount ?? 0);
+    // Less what an operator refunded of a share already (issue 25): that is no longer held for it.
+    const operatorRefunds = new OperatorRefundsRepository(this.db);
+    const held = async (share: (typeof paidShares)[number]) =>
+      Math.max(0, share.amount - (await operatorRefunds.takenFromEscrow(share.id)));
+    const ownShare = paidShares.find((p) => p.adviseeId === caller.id);
+    let paid = 0;
+    for (const share of by === 'ADVISOR' ? paidShares : ownShare ? [ownShare] : []) paid += await held(share);
     const hours = this.env.CANCEL_FULL_REFUND_HOURS;
     // A group whose host is asked to cover its price cancels with everyone refunded in full (issue 20).
     const coverDue = await new GroupCoverRepository(this.db).isDue(sessionId);

@@ -119,7 +119,9 @@ export class CardReceiptsService {
       result: { purpose, outcome, verdict },
       deliverVoucher,
     });
-    if (payment.status !== 'PENDING') return done('ALREADY_FINAL', outcomeOf(payment));
+    // An EXPIRED checkout takes a late ACCEPT (the card was charged: applied, never lost); nothing else.
+    const isLateSuccess = payment.status === 'EXPIRED' && decision === 'ACCEPT';
+    if (payment.status !== 'PENDING' && !isLateSuccess) return done('ALREADY_FINAL', outcomeOf(payment));
     if (decision === 'REVIEW') return done('PENDING_REVIEW', 'review');
     if (decision !== 'ACCEPT') {
       await this.applyFailure(tx, payment, decision, fields);

@@ -3,30 +3,13 @@ import { selfAwareFetch } from '../../providers/in-process-fetch.ts';
 import { createDarajaClient } from '../../providers/mpesa.ts';
 import { registerC2bUrls } from '../../providers/mpesa-c2b.ts';
 import type { MpesaService } from './mpesa.service.ts';
-import type { MpesaDisbursements, MpesaOutcome } from './mpesa-disbursements.service.ts';
-import { PaybillService, type ReceiptStatus } from './paybill.service.ts';
+import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
+import { PaybillService } from './paybill.service.ts';
 import { PaybillReviewService } from './paybill-review.service.ts';
+import { receiptStatusOf } from './receipt-status.ts';
 
 const paybillOfApp = new WeakMap<FastifyInstance, PaybillService>();
 const reviewOfApp = new WeakMap<FastifyInstance, PaybillReviewService>();
-
-/** What Transaction Status said of a typed code, in the shape the Paybill check reads. */
-export function receiptStatusOf(receipt: string, outcome: MpesaOutcome): ReceiptStatus {
-  const text = (key: string) => {
-    const value = outcome.parameters[key];
-    return value === null || value === undefined ? '' : String(value);
-  };
-  const amount = Number(text('Amount'));
-  return {
-    found: outcome.state === 'SUCCEEDED' && /^completed$/i.test(text('TransactionStatus') || 'Completed'),
-    unavailable: outcome.via === 'REFUSED',
-    receipt: text('ReceiptNo') || receipt,
-    amount: text('Amount') !== '' && Number.isFinite(amount) ? Math.round(amount) : null,
-    creditPartyName: text('CreditPartyName'),
-    debitPartyName: text('DebitPartyName'),
-    finalisedTime: text('FinalisedTime'),
-  };
-}
 
 /** The number after the last ':' of a request reference ('paybill-code:17' → 17). */
 function idIn(reference: string, at: number): number {

@@ -16,6 +16,8 @@ export interface SharePayment {
   phoneNumber: string | null;
   receipt: string | null;
   payerId: number;
+  /** Given back of it already (payments.refunded). */
+  refunded: number;
 }
 
 /** mpesa_refunds and refund_preferences, and what a refund reads of payments and users. */
@@ -32,6 +34,7 @@ export class MpesaRefundsRepository {
         phoneNumber: payments.phoneNumber,
         receipt: payments.providerReference,
         payerId: payments.payerId,
+        refunded: payments.refunded,
       })
       .from(payments)
       .where(and(eq(payments.participantId, participantId), eq(payments.status, 'SUCCEEDED')))
@@ -49,12 +52,12 @@ export class MpesaRefundsRepository {
     return row?.phone ?? null;
   }
 
-  async isPaymentRefunded(paymentId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: mpesaRefunds.id })
-      .from(mpesaRefunds)
-      .where(eq(mpesaRefunds.paymentId, paymentId));
-    return row !== undefined;
+  /** Raises what was given back of a payment (its CHECK refuses more than the payment's amount). */
+  async addRefunded(paymentId: number, amount: number): Promise<void> {
+    await this.db
+      .update(payments)
+      .set({ refunded: sql`${payments.refunded} + ${amount}`, updatedAt: new Date() })
+      .where(eq(payments.id, paymentId));
   }
 
   async insert(values: NewMpesaRefund): Promise<MpesaRefundRow> {

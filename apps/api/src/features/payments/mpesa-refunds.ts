@@ -29,7 +29,7 @@ export type RefundOption =
 
 /**
  * Whether a refund of `refund` KES of this share could go back to M-PESA: only when an M-PESA push of the payer
- * paid it, from the number the payer has proved, and it was not refunded to M-PESA before. The push's part of
+ * paid it, from the number the payer has proved, and only what was not given back of the push before. The push's part of
  * the refund goes back: all of it by a Reversal of its receipt (reference 1.3), less of it by B2C (at least
  * B2C's minimum, else the wallet takes it all).
  */
@@ -44,9 +44,11 @@ export async function refundOptionOf(
   if (!payment.phoneNumber) return { kind: 'WALLET' };
   const phone = await repository.verifiedPhone(input.userId);
   if (phone !== payment.phoneNumber) return { kind: 'UNPROVEN_NUMBER', phoneNumber: payment.phoneNumber };
-  if (await repository.isPaymentRefunded(payment.id)) return { kind: 'WALLET' };
-  const amount = Math.min(input.refund, payment.amount);
-  const isWhole = amount === payment.amount && payment.receipt !== null;
+  // What was given back of the push already (an operator's refund, an earlier sending) cannot go again.
+  const left = payment.amount - payment.refunded;
+  if (left <= 0) return { kind: 'WALLET' };
+  const amount = Math.min(input.refund, left);
+  const isWhole = payment.refunded === 0 && amount === payment.amount && payment.receipt !== null;
   if (!isWhole && amount < b2cMinimumKes) return { kind: 'WALLET' };
   return {
     kind: 'MPESA',
@@ -78,11 +80,15 @@ export async function mpesaPartOf(
   };
 }
 
-/** The pending row of a refund's M-PESA part (its money already moved into MPESA_REFUNDS_IN_FLIGHT). */
+/**
+ * The pending row of a refund's M-PESA part (its money already moved into MPESA_REFUNDS_IN_FLIGHT), and the push
+ * marked as that much given back (payments.refunded, whose CHECK keeps it within the push).
+ */
 export async function recordMpesaRefund(
   tx: DbOrTx,
   input: { part: MpesaPart; participantId: number; sessionId: number; reference: string },
 ): Promise<number> {
+  await new MpesaRefundsRepository(tx).addRefunded(input.part.paymentId, input.part.amount);
   const row = await new MpesaRefundsRepository(tx).insert({
     kind: 'REFUND',
     userId: input.part.userId,

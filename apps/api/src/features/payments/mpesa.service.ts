@@ -159,7 +159,10 @@ export class MpesaService {
       const payment = await payments.lockByToken(token);
       if (!payment || payment.provider !== 'MPESA') return 'UNKNOWN_TOKEN' as const;
       if (!matchesPush(payment, callback)) return 'MISMATCH' as const;
-      if (payment.status !== 'PENDING') return 'ALREADY_FINAL' as const;
+      // An EXPIRED push takes a late success (the money did leave the phone: it is applied, never lost); nothing
+      // else changes a final payment.
+      const isLateSuccess = payment.status === 'EXPIRED' && callback.resultCode === 0;
+      if (payment.status !== 'PENDING' && !isLateSuccess) return 'ALREADY_FINAL' as const;
       if (callback.resultCode !== 0) {
         await this.applyFailure(tx, payment, callback.resultCode, callback.resultDesc);
         return 'APPLIED_FAILURE' as const;
@@ -229,6 +232,15 @@ export class MpesaService {
     });
     await this.applySuccess(tx, payment, input.receipt, 'Paid by Paybill');
     return (await payments.find(payment.id))!;
+  }
+
+  /**
+   * A push M-PESA confirmed another way (Transaction Status of the receipt a customer quotes: receipt-lookups.ts),
+   * applied as its callback would have been, inside the caller's transaction. Still PENDING or EXPIRED only.
+   */
+  async applyConfirmedSuccess(tx: DbOrTx, payment: PaymentRow, receipt: string): Promise<void> {
+    if (payment.status !== 'PENDING' && payment.status !== 'EXPIRED') return;
+    await this.applySuccess(tx, payment, receipt, 'Confirmed by M-PESA Transaction Status');
   }
 
   /**
@@ -316,7 +328,8 @@ export class MpesaService {
 
   /**
    * Asks Daraja where one push stands and applies a final answer as its callback would (the reconcile job,
-   * and an admin's "query again"). `inTransaction` runs in the transaction that applies it. Answers what
+   * the expiry job's last question, and an admin's "query again", also of an EXPIRED push: only a success
+   * applies to it). `inTransaction` runs in the transaction that applies it. Answers what
    * came of it: still PENDING, SUCCEEDED or FAILED applied now, ALREADY_FINAL when something else settled
    * it first, UNAVAILABLE when there was no push to ask about or Daraja did not answer.
    */
@@ -336,7 +349,10 @@ export class MpesaService {
     const outcome = result.resultCode === 0 ? 'SUCCEEDED' : 'FAILED';
     const applied = await this.db.transaction(async (tx) => {
       const locked = await new PaymentsRepository(tx).lock(payment.id);
-      if (!locked || locked.status !== 'PENDING') return false;
+      // An EXPIRED push takes only a success (a query's failure may be wrong: reference 1.6).
+      const isOpen =
+        locked?.status === 'PENDING' || (locked?.status === 'EXPIRED' && result.resultCode === 0);
+      if (!locked || !isOpen) return false;
       if (result.resultCode === 0) await this.applySuccess(tx, locked, null, result.resultDesc);
       else await this.applyFailure(tx, locked, result.resultCode, result.resultDesc);
       await inTransaction?.(tx, outcome);

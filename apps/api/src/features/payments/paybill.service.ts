@@ -19,25 +19,11 @@ import { type MpesaService, shareProblemMessage } from './mpesa.service.ts';
 import { type PaybillPaymentRow, PaybillRepository } from './paybill.repository.ts';
 import { parkPaybillMoney, releaseParkedMoney } from './paybill-ledger.ts';
 import { PaymentsRepository } from './payments.repository.ts';
+import { attachConfirmedReceipt, couldBePhone, type ReceiptStatus } from './receipt-status.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { sharePlan } from './session-payments.ts';
 
 type PaybillEnv = Pick<Env, 'MPESA_SHORTCODE'>;
-
-/** What M-PESA's Transaction Status says of a receipt (reference part 2, 1.4), as the paybill check needs it. */
-export interface ReceiptStatus {
-  /** Completed and found: false when M-PESA does not know the receipt. */
-  found: boolean;
-  /** M-PESA refused the question itself (nothing was learnt about the receipt). */
-  unavailable: boolean;
-  receipt: string;
-  amount: number | null;
-  /** '600984 - MYPROSPER' (who got the money) and '254708374149 - JOHN DOE' (who paid). */
-  creditPartyName: string;
-  debitPartyName: string;
-  /** yyyyMMddHHmmss */
-  finalisedTime: string;
-}
 
 /** Asks M-PESA about a receipt (Transaction Status, asynchronous); the answer comes to `codeStatusResult`. */
 export interface PaybillStatusCheck {
@@ -52,15 +38,6 @@ export function wholeShillings(text: string): number | null {
   if (!match) return null;
   if (match[2] && Number(match[2]) !== 0) return null;
   return Number(match[1]);
-}
-
-/** Whether a masked MSISDN ('2547 ***** 149') or a full one could be this phone (2547XXXXXXXX). */
-export function couldBePhone(msisdn: string, phone: string): boolean {
-  const compact = msisdn.replace(/\s/g, '');
-  if (/^\d{12}$/.test(compact)) return compact === phone;
-  const match = /^(\d*)\*+(\d*)$/.exec(compact);
-  if (!match) return false;
-  return phone.startsWith(match[1]!) && phone.endsWith(match[2]!) && match[1]!.length + match[2]!.length >= 6;
 }
 
 /**
@@ -366,6 +343,14 @@ export class PaybillService {
       (await new PaymentsRepository(tx).findByReference('MPESA', check.code))
     ) {
       return refuse(paybillMessages.codeUsed);
+    }
+    // A push of ours that M-PESA settled without telling us its receipt (the STK query has none): the code
+    // is that push's, which gets it now; it never counts again as a Paybill payment.
+    const push = await attachConfirmedReceipt(tx, this.mpesa, this.env.MPESA_SHORTCODE, status);
+    if (push) {
+      if (push.participantId !== check.participantId) return refuse(paybillMessages.codeUsed);
+      await repository.settleCodeCheck(check.id, 'CONFIRMED', null);
+      return 'CONFIRMED' as const;
     }
     const participant = await repository.participantById(check.participantId);
     const row = await repository.insertPayment({

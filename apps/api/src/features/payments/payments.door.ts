@@ -28,10 +28,17 @@ export type {
 } from './mpesa-disbursements.service.ts';
 export { recordMpesaPrompt } from './mpesa-prompts.ts';
 export { createMpesaRefunds, type MpesaRefundsService } from './mpesa-refunds.service.ts';
+export {
+  type OperatorRefundAudit,
+  type OperatorRefundRecord,
+  OperatorRefunds,
+} from './operator-refunds.ts';
 export type { PaybillService } from './paybill.service.ts';
 export type { PaybillReviewService } from './paybill-review.service.ts';
+export { PaymentExpiry } from './payment-expiry.ts';
 export { paymentsPlugin } from './payments.plugin.ts';
 export { PaymentsRepository, toPaymentAttempt } from './payments.repository.ts';
+export { createReceiptLookups, type ReceiptLookups } from './receipt-lookups.ts';
 export { type InFlightCheck, ReconciliationService } from './reconciliation.service.ts';
 export { disbursementsInFlight } from './reconciliation-in-flight.ts';
 export { SessionMoneyRepository } from './session-money.repository.ts';

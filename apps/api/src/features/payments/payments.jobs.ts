@@ -4,6 +4,7 @@ import type { GroupCoverService } from './group-cover.service.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import type { MpesaDisbursements } from './mpesa-disbursements.service.ts';
 import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
+import type { PaymentExpiry } from './payment-expiry.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
 
 export const mpesaReconcileJobName = 'reconcile-mpesa-payments';
@@ -11,6 +12,18 @@ export const earningsJobName = 'settle-mentor-earnings';
 export const groupCoverJobName = 'group-cover-cutoff';
 export const mpesaResultsCheckJobName = 'check-mpesa-disbursements';
 export const mpesaRefundsJobName = 'send-mpesa-refunds';
+export const paymentExpiryJobName = 'expire-stuck-payments';
+
+/** Pushes and card checkouts that can no longer complete are closed as EXPIRED with a reason (issue 25). */
+export function paymentExpiryJob(expiry: PaymentExpiry, cron: string): RecurringJob {
+  return {
+    name: paymentExpiryJobName,
+    cron,
+    async run() {
+      await expiry.run();
+    },
+  };
+}
 
 /** Refunds and withdrawals decided but never handed to Daraja (a no-show's, a declined move's, a crash's). */
 export function mpesaRefundsJob(service: MpesaRefundsService, cron: string): RecurringJob {

@@ -17,6 +17,7 @@ import type { MpesaRefundsService } from './mpesa-refunds.service.ts';
 import { mpesaResultsRoutes } from './mpesa-results.routes.ts';
 import { paybillRoutes } from './paybill.routes.ts';
 import type { PaybillService } from './paybill.service.ts';
+import type { PaymentExpiry } from './payment-expiry.ts';
 import {
   dailyReconciliationJob,
   earningsJob,
@@ -24,10 +25,11 @@ import {
   mpesaReconcileJob,
   mpesaRefundsJob,
   mpesaResultsCheckJob,
+  paymentExpiryJob,
 } from './payments.jobs.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { ReconciliationService } from './reconciliation.service.ts';
-import { statementsRoutes } from './statements.routes.ts';
+import { type AdminFileExport, statementsRoutes } from './statements.routes.ts';
 import { StatementsService } from './statements.service.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -43,6 +45,10 @@ export interface PaymentsPluginOptions {
   cancellation: CancellationService;
   vouchers: PaymentVouchers;
   reconciliation: ReconciliationService;
+  /** Closes payments nobody answered (issue 25); built in app.ts. */
+  expiry: PaymentExpiry;
+  /** Records a PDF an admin takes of someone else's money in the audit log (the admin console's, via app.ts). */
+  auditExport?: (item: AdminFileExport) => Promise<void>;
 }
 
 /**
@@ -61,6 +67,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
   app.jobs.define(mpesaResultsCheckJob(options.disbursements, env.MPESA_RESULTS_CHECK_CRON));
   await app.register(mpesaResultsRoutes, { disbursements: options.disbursements });
   app.jobs.define(mpesaRefundsJob(options.mpesaRefunds, env.MPESA_RECONCILE_CRON));
+  app.jobs.define(paymentExpiryJob(options.expiry, env.PAYMENT_EXPIRY_CRON));
   const covers = new GroupCoverService(db, env, options.sessions, options.cancellation, {
     mailer: app.mailer,
     sms: () => (app.hasDecorator('sms') ? app.sms : null),
@@ -75,7 +82,10 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsPluginOptions> = asyn
     sessions: options.sessions,
     cancellation: options.cancellation,
   });
-  await app.register(statementsRoutes, { statements: new StatementsService(db, env) });
+  await app.register(statementsRoutes, {
+    statements: new StatementsService(db, env),
+    exported: options.auditExport,
+  });
   await app.register(paybillRoutes, { paybill: options.paybill });
   // The Paybill fallback's URLs, once the server listens (Daraja, or the sandbox, answers then).
   if (env.MPESA_C2B_REGISTER && (env.MPESA_BASE_URL || env.SANDBOX)) {

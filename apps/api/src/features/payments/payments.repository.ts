@@ -1,5 +1,5 @@
 import type { PaymentAttempt } from '@myprosper/contract/payments';
-import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { payments } from '../../db/schema/payments.ts';
 
@@ -13,7 +13,7 @@ export function toPaymentAttempt(row: PaymentRow): PaymentAttempt {
     status: row.status,
     amount: row.amount,
     phoneNumber: row.phoneNumber,
-    reason: row.status === 'FAILED' ? row.failureReason : null,
+    reason: row.status === 'FAILED' || row.status === 'EXPIRED' ? row.failureReason : null,
     note: row.outcomeNote,
     receipt: row.providerReference,
     createdAt: row.createdAt.toISOString(),
@@ -103,7 +103,9 @@ export class PaymentsRepository {
     return row ?? null;
   }
 
-  /** PENDING to SUCCEEDED, once: answers false when it was no longer pending. */
+  /**
+   * PENDING (or EXPIRED: a success that came late) to SUCCEEDED, once: answers false when it was final already.
+   */
   async markSucceeded(
     id: number,
     fields: { providerReference: string | null; resultCode: number; resultDesc: string; now: Date },
@@ -118,9 +120,44 @@ export class PaymentsRepository {
         completedAt: fields.now,
         updatedAt: fields.now,
       })
+      .where(and(eq(payments.id, id), inArray(payments.status, ['PENDING', 'EXPIRED'])))
+      .returning({ id: payments.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * The M-PESA receipt of a succeeded payment that had none (settled by the STK query, which carries none):
+   * answers false when it has one already (the receipts' unique index keeps a receipt to one payment).
+   */
+  async recordReceipt(id: number, receipt: string): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ providerReference: receipt, updatedAt: new Date() })
+      .where(and(eq(payments.id, id), isNull(payments.providerReference)))
+      .returning({ id: payments.id });
+    return rows.length === 1;
+  }
+
+  /** PENDING to EXPIRED, once, with the reason people read (issue 25): answers false when it was final already. */
+  async markExpired(id: number, fields: { reason: string; now: Date }): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ status: 'EXPIRED', failureReason: fields.reason, expiredAt: fields.now, updatedAt: fields.now })
       .where(and(eq(payments.id, id), eq(payments.status, 'PENDING')))
       .returning({ id: payments.id });
     return rows.length === 1;
+  }
+
+  /** Card checkouts still pending that were started before `before`, oldest first. */
+  async pendingCard(before: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.status, 'PENDING'), eq(payments.provider, 'CARD'), lte(payments.createdAt, before)),
+      )
+      .orderBy(asc(payments.createdAt))
+      .limit(limit);
   }
 
   /** PENDING to FAILED, once, with the reason people read. */

@@ -402,7 +402,17 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
     expect((await callAs(ctx.app, stranger, 'GET', url)).statusCode).toBe(404);
     expect((await callAs(ctx.app, paid.advisor, 'GET', url)).statusCode).toBe(404);
     expect((await callAs(ctx.app, null, 'GET', url)).statusCode).toBe(401);
-    expect((await callAs(ctx.app, admin, 'GET', url)).statusCode).toBe(200);
+    // The payer's own copy is theirs; an admin's copy of it is an export, audited.
+    expect(await auditRowsOf(ctx, 'payment', paid.paymentId)).toEqual([]);
+    const adminCopy = await callAs(ctx.app, admin, 'GET', url);
+    expect(adminCopy.statusCode).toBe(200);
+    expect(await auditRowsOf(ctx, 'payment', paid.paymentId)).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: 'EXPORT_PAYMENT_RECEIPT_PDF',
+        after: expect.objectContaining({ what: `Receipt of payment ${paid.paymentId} (PDF)` }),
+      }),
+    ]);
 
     const pending = await bookSession(ctx);
     const pendingId = (await payByMpesa(ctx, pending.host, pending.id, phones.noCallback)).json().data.id;
@@ -450,6 +460,9 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
     expect((await callAs(ctx.app, paid.host, 'GET', url)).statusCode).toBe(403);
     expect((await callAs(ctx.app, admin, 'GET', url)).statusCode).toBe(422);
     expect((await callAs(ctx.app, admin, 'GET', `${url}&mentorId=${paid.advisor.id}`)).statusCode).toBe(200);
+    expect(
+      (await auditRowsOf(ctx, 'user', paid.advisor.id)).filter((row) => row.action.startsWith('EXPORT_')),
+    ).toEqual([expect.objectContaining({ actorId: admin.id, action: 'EXPORT_EARNINGS_STATEMENT_PDF' })]);
     const badMonth = await callAs(
       ctx.app,
       paid.advisor,

@@ -8,6 +8,7 @@ import {
 } from '../wallet/wallet.door.ts';
 import { GroupCoverRepository } from './group-cover.repository.ts';
 import { type MpesaPart, mpesaPartOf, recordMpesaRefund } from './mpesa-refunds.ts';
+import { OperatorRefundsRepository } from './operator-refunds.repository.ts';
 import type { MoneyParticipant } from './session-money.repository.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
 
@@ -59,6 +60,7 @@ export async function refundPaidShares(
   },
 ): Promise<ShareRefunds> {
   const ledger = new LedgerRepository(tx);
+  const operatorRefunds = new OperatorRefundsRepository(tx);
   const refunds = new Map<number, ShareRefund>();
   const lines = new Map<string, LedgerLine>();
   const voucherShares: number[] = [];
@@ -66,8 +68,11 @@ export async function refundPaidShares(
   let kept = 0;
   for (const participant of input.participants) {
     if (participant.paymentStatus !== 'PAID' || participant.amount === 0) continue;
-    const source = await ledger.sharePaymentSource(participant.id);
-    if (!source) continue;
+    const paid = await ledger.sharePaymentSource(participant.id);
+    if (!paid) continue;
+    // What an operator refunded of the share from escrow already (issue 25) is not in escrow any more.
+    const source = { ...paid, amount: paid.amount - (await operatorRefunds.takenFromEscrow(participant.id)) };
+    if (source.amount <= 0) continue;
     if (input.keep?.(participant)) {
       kept += source.amount;
       continue;

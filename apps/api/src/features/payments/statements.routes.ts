@@ -15,11 +15,24 @@ function sendPdf(reply: FastifyReply, file: PdfFile) {
     .send(file.pdf);
 }
 
-/** Receipts and earnings statements as PDF, under /myprosper/api: the owner's (or any, for an admin). */
-export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsService }> = async (
-  app,
-  { statements },
-) => {
+/** A PDF an admin took of someone else's money: what app.ts records in the audit log (issue 25). */
+export interface AdminFileExport {
+  adminId: number;
+  kind: 'PAYMENT_RECEIPT_PDF' | 'EARNINGS_STATEMENT_PDF';
+  entity: 'payment' | 'user';
+  entityId: number;
+  fileName: string;
+  what: string;
+}
+
+/**
+ * Receipts and earnings statements as PDF, under /myprosper/api: the owner's (or any, for an admin, whose
+ * export is audited through `exported` before the file is sent).
+ */
+export const statementsRoutes: FastifyPluginAsyncZod<{
+  statements: StatementsService;
+  exported?: (item: AdminFileExport) => Promise<void>;
+}> = async (app, { statements, exported }) => {
   app.get(
     '/payments/:id/receipt.pdf',
     {
@@ -34,7 +47,20 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsSer
       },
       onRequest: app.requireUser,
     },
-    async (request, reply) => sendPdf(reply, await statements.receipt(request.user!, request.params.id)),
+    async (request, reply) => {
+      const file = await statements.receipt(request.user!, request.params.id);
+      if (request.user!.role === 'ADMIN') {
+        await exported?.({
+          adminId: request.user!.id,
+          kind: 'PAYMENT_RECEIPT_PDF',
+          entity: 'payment',
+          entityId: request.params.id,
+          fileName: file.fileName,
+          what: `Receipt of payment ${request.params.id} (PDF)`,
+        });
+      }
+      return sendPdf(reply, file);
+    },
   );
 
   app.get(
@@ -51,7 +77,20 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ statements: StatementsSer
       },
       onRequest: app.requireUser,
     },
-    async (request, reply) =>
-      sendPdf(reply, await statements.earnings(request.user!, request.query.month, request.query.mentorId)),
+    async (request, reply) => {
+      const { month, mentorId } = request.query;
+      const file = await statements.earnings(request.user!, month, mentorId);
+      if (request.user!.role === 'ADMIN' && mentorId !== undefined) {
+        await exported?.({
+          adminId: request.user!.id,
+          kind: 'EARNINGS_STATEMENT_PDF',
+          entity: 'user',
+          entityId: mentorId,
+          fileName: file.fileName,
+          what: `Earnings statement of ${month} (PDF)`,
+        });
+      }
+      return sendPdf(reply, file);
+    },
   );
 };

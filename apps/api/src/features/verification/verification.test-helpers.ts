@@ -19,12 +19,12 @@ export async function smsTo(app: FastifyInstance, phoneNumber: string): Promise<
 const codePattern = new RegExp(`^${verificationMessages.smsText('(\\d{6})').replace(/\./g, '\\.')}$`);
 
 /**
- * The code of the newest SMS to this number, once `count` of them have arrived (codes go out just after the
- * answer, so it waits a little for them).
+ * The code of the newest code SMS to this number, once `count` of them have arrived (codes go out just after
+ * the answer, so it waits a little for them). Other texts to the number (M-PESA's own, say) are not codes.
  */
 export async function phoneCodeOf(app: FastifyInstance, phoneNumber: string, count = 1): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const messages = await smsTo(app, phoneNumber);
+    const messages = (await smsTo(app, phoneNumber)).filter((m) => !m.body.includes(' Confirmed. Ksh'));
     if (messages.length >= count && messages[0]) {
       const match = codePattern.exec(messages[0].body);
       if (!match?.[1]) throw new Error(`not a code SMS: ${messages[0].body}`);

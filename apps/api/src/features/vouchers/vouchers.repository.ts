@@ -122,6 +122,19 @@ export class VouchersRepository {
     return rows.length === 1;
   }
 
+  /**
+   * An unused voucher raised to `amount` (today's price), MyProsper adding `added` (kept in topped_up): false when
+   * it was no longer unused.
+   */
+  async raise(id: number, amount: number, added: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(vouchers)
+      .set({ amount, toppedUp: sql`${vouchers.toppedUp} + ${added}`, updatedAt: now })
+      .where(and(eq(vouchers.id, id), eq(vouchers.status, 'ACTIVE')))
+      .returning({ id: vouchers.id });
+    return rows.length === 1;
+  }
+
   /** An unused voucher (not yet redeemed or refunded) given to another mentor: false when it was used. */
   async reassign(id: number, advisorId: number, now: Date): Promise<boolean> {
     const rows = await this.db

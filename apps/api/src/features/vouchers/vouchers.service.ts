@@ -27,6 +27,7 @@ import {
   toPaymentAttempt,
 } from '../payments/payments.door.ts';
 import { postTransaction } from '../wallet/wallet.door.ts';
+import { voucherRefundLines } from './voucher-administration.ts';
 import { newVoucherReference } from './voucher-code.ts';
 import { type VoucherRecord, VouchersRepository } from './vouchers.repository.ts';
 
@@ -170,10 +171,7 @@ export class VouchersService {
         kind: 'VOUCHER_REFUND',
         reference: `voucher-refund:${voucher.id}`,
         memo: `Gift voucher ${voucher.reference} refunded: its mentor no longer gives ${current.topicName}`,
-        lines: [
-          { account: { platform: 'VOUCHERS' }, amount: -voucher.amount },
-          { account: { wallet: voucher.buyerId }, amount: voucher.amount },
-        ],
+        lines: voucherRefundLines(voucher),
       });
       if (!(await repository.markRefunded(voucher.id, now))) throw conflict(voucherMessages.notRefundable);
     });

@@ -34,7 +34,7 @@ export function usePushProgress(sessionId: number, paymentId: number | null) {
     last.data && last.data.id === paymentId ? last.data : latest?.status === 'SUCCEEDED' ? latest : null;
 
   let progress: PaymentProgress = { state: 'waiting' };
-  if (attempt?.status === 'FAILED') {
+  if (attempt?.status === 'FAILED' || attempt?.status === 'EXPIRED') {
     progress = { state: 'failed', reason: attempt.reason ?? 'The payment did not go through.' };
   } else if (attempt?.status === 'SUCCEEDED') {
     progress = attempt.note

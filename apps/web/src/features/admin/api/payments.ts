@@ -7,6 +7,11 @@ import {
   adminRefundPageResponse,
   adminVoucherPageResponse,
 } from '@myprosper/contract/admin-money';
+import {
+  type AdminPaymentRefundRequest,
+  adminPaymentDetailsResponse,
+  adminPaymentRefundResponse,
+} from '@myprosper/contract/admin-refunds';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -19,6 +24,25 @@ export function useAdminPayments(query: AdminPaymentQuery) {
     queryFn: async ({ signal }) =>
       (await apiRequest(adminUrl('payments', query), adminPaymentPageResponse, { signal })).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /myprosper/api/admin/payments/{id}: the payment, its refunds, what can be refunded now, its history. */
+export function useAdminPayment(id: number) {
+  return useQuery({
+    queryKey: ['admin', 'payments', 'one', id],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(adminUrl(`payments/${id}`), adminPaymentDetailsResponse, { signal })).data,
+  });
+}
+
+/** POST /myprosper/api/admin/payments/{id}/refunds: an operator's refund (whole or part, wallet or M-PESA). */
+export function useRefundPayment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminPaymentRefundRequest) =>
+      apiRequest(adminUrl(`payments/${id}/refunds`), adminPaymentRefundResponse, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 

@@ -1,6 +1,8 @@
-import { Box, Burger, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Burger, Button, Drawer, Group, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { adminMenu } from './admin-menu.ts';
 import { TwoStepNeeded, useTwoStepNeeded } from './two-step-needed.tsx';
 
@@ -28,6 +30,35 @@ function AdminMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The search box on every admin page but the search page: what a customer said, across the console. */
+function QuickSearch() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    const query = text.trim();
+    if (query) void navigate(`${paths.adminSearch}?q=${encodeURIComponent(query)}`);
+  }
+  return (
+    <search aria-label="Search the console">
+      <form onSubmit={submit}>
+        <Group gap="xs" px={{ base: 'md', md: 'xl' }} pt="md" wrap="nowrap">
+          <TextInput
+            aria-label="Search payments, people, sessions and vouchers"
+            placeholder="M-PESA code, phone, e-mail, name, reference…"
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            style={{ flex: 1, maxWidth: 480 }}
+          />
+          <Button type="submit" variant="light">
+            Search
+          </Button>
+        </Group>
+      </form>
+    </search>
+  );
+}
+
 /**
  * Every /admin page: the side menu (a drawer on small screens) beside the page, or, when the API asks the admin
  * to set up two-step sign-in first, the way to it.
@@ -35,6 +66,7 @@ function AdminMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const twoStepNeeded = useTwoStepNeeded();
+  const isSearchPage = Boolean(matchPath(paths.adminSearch, useLocation().pathname));
   return (
     <Box style={{ display: 'flex', alignItems: 'flex-start', minHeight: '70dvh' }}>
       <Box
@@ -66,6 +98,7 @@ export function AdminLayout() {
             <AdminMenuLinks onNavigate={close} />
           </Box>
         </Drawer>
+        {!twoStepNeeded && !isSearchPage && <QuickSearch />}
         {twoStepNeeded ? <TwoStepNeeded /> : <Outlet />}
       </Box>
     </Box>

@@ -3,6 +3,7 @@ import { paths } from '../../../config/paths.ts';
 /** The admin console's side menu, in order. */
 export const adminMenu = [
   { to: paths.admin, label: 'Dashboard', end: true },
+  { to: paths.adminSearch, label: 'Search' },
   { to: paths.adminApplications, label: 'Applications' },
   { to: paths.adminMentors, label: 'Mentors' },
   { to: paths.adminAdvisees, label: 'Advisees' },

@@ -1,6 +1,9 @@
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import type { AdminPayment } from '@myprosper/contract/admin-money';
+import { formatKes } from '@myprosper/contract/payments';
+import { Link } from 'react-router';
 import { EmailText } from '../../../components/email-text.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useQueryPayment } from '../api/payments.ts';
 import { formatDateTime, humanize, providerLabel } from '../lib/format.ts';
@@ -9,7 +12,10 @@ import { EmptyState } from './admin-page.tsx';
 import { DataTable, DetailedCell, MoneyCell } from './data-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** Payments with their provider references; a pending M-PESA push can be asked about again. */
+/**
+ * Payments with their provider references, each opening its page (refunds, history); a pending or expired
+ * M-PESA push can be asked about again.
+ */
 export function PaymentTable({ payments }: { payments: readonly AdminPayment[] }) {
   const query = useQueryPayment();
 
@@ -56,9 +62,19 @@ export function PaymentTable({ payments }: { payments: readonly AdminPayment[] }
           <Table.Td>
             <Stack gap={4} align="flex-start">
               <StatusBadge status={payment.status} />
-              {payment.failureReason && (
+              {payment.failureReason && payment.status !== 'SUCCEEDED' && (
                 <Text fz="xs" c="dimmed">
                   {payment.failureReason}
+                </Text>
+              )}
+              {payment.status === 'SUCCEEDED' && payment.expiredAt && (
+                <Text fz="xs" c="dimmed">
+                  Confirmed after it was closed for no answer
+                </Text>
+              )}
+              {payment.refunded > 0 && (
+                <Text fz="xs" c="dimmed">
+                  {`${formatKes(payment.refunded)} refunded`}
                 </Text>
               )}
               {payment.outcomeNote && (
@@ -66,22 +82,28 @@ export function PaymentTable({ payments }: { payments: readonly AdminPayment[] }
                   {payment.outcomeNote}
                 </Text>
               )}
-              {payment.status === 'PENDING' && payment.provider === 'MPESA' && (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  loading={query.isPending && query.variables === payment.id}
-                  onClick={() => void ask(payment)}
-                >
-                  Ask M-PESA again
-                </Button>
-              )}
+              {(payment.status === 'PENDING' || payment.status === 'EXPIRED') &&
+                payment.provider === 'MPESA' && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    loading={query.isPending && query.variables === payment.id}
+                    onClick={() => void ask(payment)}
+                  >
+                    Ask M-PESA again
+                  </Button>
+                )}
             </Stack>
           </Table.Td>
           <Table.Td>
-            <Text fz="xs" ff="monospace">
-              {payment.providerReference ?? 'no receipt'}
-            </Text>
+            <Anchor component={Link} to={paths.adminPayment(payment.id)} fz="sm" ff="monospace" fw={600}>
+              {payment.providerReference ?? `Payment ${payment.id}`}
+            </Anchor>
+            {payment.providerReference === null && (
+              <Text fz="xs" c="dimmed">
+                no receipt yet
+              </Text>
+            )}
             <Text fz="xs" ff="monospace" c="dimmed">
               {payment.checkoutRequestId ?? ''}
             </Text>

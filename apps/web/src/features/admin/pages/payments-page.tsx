@@ -25,7 +25,7 @@ function Payments() {
   const initial = paymentAttemptStatuses.find((value) => value === params.get('status')) ?? null;
   const [status, setStatus] = useState<PaymentAttemptStatus | null>(initial);
   const [provider, setProvider] = useState<PaymentProvider | null>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(params.get('q') ?? '');
   const [query] = useDebouncedValue(text, 300);
   const paging = usePaging();
   const payments = useAdminPayments({

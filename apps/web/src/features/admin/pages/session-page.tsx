@@ -38,7 +38,11 @@ function CancelDialog({
       explanation={
         <>
           Cancelled for the platform, as if by the mentor: every paid share ({formatKes(session.escrow)} held)
-          goes back in full to where it was paid from, and everyone is told by e-mail and SMS.
+          is refunded in full, to each mentee's MyProsper wallet at once. A share paid with a gift voucher
+          goes back to that voucher, which can be used again; a mentee who chose refunds to M-PESA and paid by
+          M-PESA from their own verified number gets that payment's part sent back to it (if M-PESA cannot
+          take it, it lands in their wallet). Card payments always go to the wallet: our card checkout cannot
+          refund a card. Everyone is told by e-mail and SMS.
         </>
       }
       reasonLabel="Reason (sent to the people of the session)"

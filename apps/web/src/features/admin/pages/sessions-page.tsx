@@ -18,7 +18,7 @@ export function SessionsPage() {
   const [params] = useSearchParams();
   const mentorId = positiveId(params.get('mentorId'));
   const adviseeId = positiveId(params.get('adviseeId'));
-  const [person, setPerson] = useState('');
+  const [person, setPerson] = useState(params.get('person') ?? '');
   const [mentor, setMentor] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

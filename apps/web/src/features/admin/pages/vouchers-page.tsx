@@ -1,8 +1,10 @@
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminVoucher, adminVoucherStatuses } from '@myprosper/contract/admin-money';
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EmailText } from '../../../components/email-text.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useAdminVouchers } from '../api/payments.ts';
 import { SessionLink } from '../components/admin-links.tsx';
 import { AdminPage } from '../components/admin-page.tsx';
@@ -20,10 +22,11 @@ function lastStep(voucher: AdminVoucher): string {
   return '';
 }
 
-/** /admin/vouchers: gift vouchers and where each stands (codes are never stored, so never shown). */
+/** /admin/vouchers: gift vouchers and where each stands (codes are never stored, so never shown); each opens its page. */
 export function VouchersPage() {
+  const [params] = useSearchParams();
   const [status, setStatus] = useState<AdminVoucher['status'] | null>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(params.get('q') ?? '');
   const [query] = useDebouncedValue(text, 300);
   const paging = usePaging();
   const vouchers = useAdminVouchers({
@@ -66,7 +69,9 @@ export function VouchersPage() {
             {items.map((voucher) => (
               <Table.Tr key={voucher.id}>
                 <Table.Td>
-                  <Text fw={600}>{voucher.reference}</Text>
+                  <Anchor component={Link} to={paths.adminVoucher(voucher.id)} fw={600}>
+                    {voucher.reference}
+                  </Anchor>
                   <Text fz="xs" c="dimmed">
                     {formatDate(voucher.createdAt)}
                   </Text>

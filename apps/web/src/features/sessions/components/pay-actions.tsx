@@ -135,7 +135,7 @@ export function PayActions({ session, viewer }: { session: Session; viewer: View
             Your M-PESA payment of {formatKes(attempt.amount)} is being processed. {paymentMessages.initiated}
           </Alert>
         )}
-        {attempt?.status === 'FAILED' && (
+        {(attempt?.status === 'FAILED' || attempt?.status === 'EXPIRED') && (
           <Alert
             color="red"
             variant="light"

@@ -165,11 +165,12 @@ function VoucherDetails({
             {paymentMessages.initiated}
           </Alert>
         )}
-        {voucher.status === 'PENDING_PAYMENT' && last?.status === 'FAILED' && (
-          <Alert color="red" variant="light" role="alert" title="The payment did not go through">
-            {last.reason}
-          </Alert>
-        )}
+        {voucher.status === 'PENDING_PAYMENT' &&
+          (last?.status === 'FAILED' || last?.status === 'EXPIRED') && (
+            <Alert color="red" variant="light" role="alert" title="The payment did not go through">
+              {last.reason}
+            </Alert>
+          )}
         <Table variant="vertical" layout="fixed" withTableBorder fz="sm">
           <Table.Tbody>
             {rows.map(([label, value]) => (

@@ -6,7 +6,7 @@ export function voucherProgress(voucher: VoucherView | undefined): PaymentProgre
   if (!voucher) return { state: 'waiting' };
   if (voucher.status !== 'PENDING_PAYMENT') return { state: 'paid' };
   const last = voucher.lastPayment;
-  if (last?.status === 'FAILED')
+  if (last?.status === 'FAILED' || last?.status === 'EXPIRED')
     return { state: 'failed', reason: last.reason ?? 'The payment did not go through.' };
   if (last?.status === 'SUCCEEDED' && last.note) return { state: 'kept', note: last.note };
   return { state: 'waiting' };

@@ -114,6 +114,15 @@ export function chunkOf(id: string): string | undefined {
   // of their own would be named in the shell's list of every page's chunks).
   if (id.endsWith('/apps/web/src/lib/use-return-focus.ts')) return 'mantine-overlays';
   if (id.endsWith('/apps/web/src/components/email-text.tsx')) return 'mantine-content';
+  // The console's addresses ride with the tables every console page loads; the password pages' texts with
+  // the validation rules those pages load.
+  if (id.endsWith('/apps/web/src/features/admin/lib/admin-paths.ts')) return 'mantine-forms';
+  if (
+    /\/(packages\/contract\/src\/password-messages|apps\/web\/src\/features\/auth\/lib\/server-field-errors)\.ts$/.test(
+      id,
+    )
+  )
+    return 'validation';
   if (shellSources.test(id) || shellLibraries.test(id) || shellHelpers.test(id)) return 'vendor';
   if (catalogueSources.test(id)) return 'catalogue';
   if (schemaSources.test(id)) return 'schemas';

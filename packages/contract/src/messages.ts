@@ -18,15 +18,6 @@ export const messages = {
   fillEmail: 'Please fill in your email',
   passwordLength: 'Password must be at least 8 characters',
   passwordMismatch: 'Password does not match',
-  // The server's checks of a new password beside the spec's minimum (apps/api/src/lib/password-policy.ts).
-  passwordTooCommon: 'This password is too common. Please choose another one',
-  passwordPersonal:
-    'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
-  /** The hint under every new-password field: the server's checks, said before submit (issue 27). */
-  newPasswordHint:
-    'At least 8 characters. Very common passwords, and ones with MyProsper, your name or your e-mail, are refused',
-  passwordTooGuessable:
-    'This password is too easy to guess. Please choose a longer one, or mix in words, numbers and symbols',
   invalidLink: 'Invalid Link',
   invalidLinkLower: 'Invalid link',
   linkExpired: 'The link has expired',

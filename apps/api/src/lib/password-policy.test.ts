@@ -1,4 +1,4 @@
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword, lowestPasswordScore, passwordProblem, passwordScore } from './password-policy.ts';
 
@@ -15,7 +15,7 @@ describe('the checks of a new password beside its length', () => {
   });
 
   it('refuses a common password with its message', () => {
-    expect(passwordProblem('Football1', owner)).toBe(messages.passwordTooCommon);
+    expect(passwordProblem('Football1', owner)).toBe(passwordMessages.tooCommon);
   });
 
   it("refuses the site's name, the e-mail's local part or its pieces, and each name, in any case", () => {
@@ -26,7 +26,7 @@ describe('the checks of a new password beside its length', () => {
       'otieno-2026!',
       'aMiNa#Secret9',
     ]) {
-      expect(passwordProblem(password, owner)).toBe(messages.passwordPersonal);
+      expect(passwordProblem(password, owner)).toBe(passwordMessages.personal);
     }
   });
 
@@ -38,7 +38,7 @@ describe('the checks of a new password beside its length', () => {
   it('refuses a password too easy to guess (zxcvbn-ts score below 2) with its message', () => {
     for (const password of ['aaaaaaaa', '12341234', 'abcdefgh', 'zzzzzzzzzzzz', 'nairobi1']) {
       expect(passwordScore(password), password).toBeLessThan(lowestPasswordScore);
-      expect(passwordProblem(password, owner), password).toBe(messages.passwordTooGuessable);
+      expect(passwordProblem(password, owner), password).toBe(passwordMessages.tooGuessable);
     }
   });
 
@@ -57,7 +57,7 @@ describe('the checks of a new password beside its length', () => {
 
   it('judges a very long password quickly, by its first characters', () => {
     const started = performance.now();
-    expect(passwordProblem('1'.repeat(200), owner)).toBe(messages.passwordTooGuessable);
+    expect(passwordProblem('1'.repeat(200), owner)).toBe(passwordMessages.tooGuessable);
     expect(passwordProblem(`Kilima Ridge#7 ${'1'.repeat(180)}`, owner)).toBeNull();
     expect(performance.now() - started).toBeLessThan(2000);
   });

@@ -1,4 +1,4 @@
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { invalid } from './errors.ts';
@@ -63,10 +63,10 @@ function personalWords({ email, name }: PasswordOwner): string[] {
 
 /** Why this new password is refused, or null when it may be used. */
 export function passwordProblem(password: string, owner: PasswordOwner): string | null {
-  if (isCommonPassword(password)) return messages.passwordTooCommon;
+  if (isCommonPassword(password)) return passwordMessages.tooCommon;
   const lower = password.toLowerCase();
-  if (personalWords(owner).some((word) => lower.includes(word))) return messages.passwordPersonal;
-  if (passwordScore(password) < lowestPasswordScore) return messages.passwordTooGuessable;
+  if (personalWords(owner).some((word) => lower.includes(word))) return passwordMessages.personal;
+  if (passwordScore(password) < lowestPasswordScore) return passwordMessages.tooGuessable;
   return null;
 }
 

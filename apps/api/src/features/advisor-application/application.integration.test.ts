@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDaysToDate, todayIn } from '@myprosper/contract/dates';
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +140,7 @@ describe('mentor application: POST /myprosper/auth/registerAdvisor', () => {
     [
       'a password too easy to guess',
       { password: '12341234', confirmPassword: '12341234' },
-      messages.passwordTooGuessable,
+      passwordMessages.tooGuessable,
     ],
     [
       'a password with the name in it',

@@ -1,4 +1,4 @@
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { createUser, login, randomIp, tokenOf, uniqueEmail } from './auth.test-helpers.ts';
@@ -99,7 +99,7 @@ describe('POST /myprosper/api/changePassword', () => {
     };
     expect(await attempt('ILOVEYOU1')).toBe('This password is too common. Please choose another one');
     for (const guessable of ['12341234', 'aaaaaaaa', 'abcdefgh']) {
-      expect(await attempt(guessable)).toBe(messages.passwordTooGuessable);
+      expect(await attempt(guessable)).toBe(passwordMessages.tooGuessable);
     }
     const personal =
       'Your password must not contain MyProsper, your name or your e-mail. Please choose another one';

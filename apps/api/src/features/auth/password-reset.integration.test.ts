@@ -1,4 +1,4 @@
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { decodeLinkPart, encodeBase64Url } from '@myprosper/contract/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +125,7 @@ describe('password reset by e-mail', () => {
       return res.json().message as string;
     };
     expect(await attempt('Qwerty123')).toBe('This password is too common. Please choose another one');
-    expect(await attempt('12341234')).toBe(messages.passwordTooGuessable);
+    expect(await attempt('12341234')).toBe(passwordMessages.tooGuessable);
     expect(await attempt(`${user.email.split('@')[0]}!`)).toBe(
       'Your password must not contain MyProsper, your name or your e-mail. Please choose another one',
     );

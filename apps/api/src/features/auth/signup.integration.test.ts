@@ -1,5 +1,6 @@
 import { addDaysToDate, todayIn } from '@myprosper/contract/dates';
 import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -8,7 +9,7 @@ import { createIndustry, uniquePhone } from '../../db/seed/factories.ts';
 import { login, randomIp, uniqueEmail } from './auth.test-helpers.ts';
 
 const tooCommon = 'This password is too common. Please choose another one';
-const tooGuessable = messages.passwordTooGuessable;
+const tooGuessable = passwordMessages.tooGuessable;
 const personal =
   'Your password must not contain MyProsper, your name or your e-mail. Please choose another one';
 

@@ -2,7 +2,7 @@ import { Box, Burger, Button, Drawer, Group, NavLink, Stack, Text, TextInput } f
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { adminMenu } from './admin-menu.ts';
 import { TwoStepNeeded, useTwoStepNeeded } from './two-step-needed.tsx';
 
@@ -37,7 +37,7 @@ function QuickSearch() {
   function submit(event: FormEvent): void {
     event.preventDefault();
     const query = text.trim();
-    if (query) void navigate(`${paths.adminSearch}?q=${encodeURIComponent(query)}`);
+    if (query) void navigate(`${adminPaths.adminSearch}?q=${encodeURIComponent(query)}`);
   }
   return (
     <search aria-label="Search the console">
@@ -66,7 +66,7 @@ function QuickSearch() {
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const twoStepNeeded = useTwoStepNeeded();
-  const isSearchPage = Boolean(matchPath(paths.adminSearch, useLocation().pathname));
+  const isSearchPage = Boolean(matchPath(adminPaths.adminSearch, useLocation().pathname));
   return (
     <Box style={{ display: 'flex', alignItems: 'flex-start', minHeight: '70dvh' }}>
       <Box

@@ -1,6 +1,6 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { adminPaths } from '../lib/admin-paths.ts';
 
 /** A session's reference, linking to its admin page. */
 export function SessionLink({
@@ -13,7 +13,7 @@ export function SessionLink({
   fw?: AnchorProps['fw'];
 }) {
   return (
-    <Anchor component={Link} to={paths.adminSession(session.id)} fz={fz} fw={fw}>
+    <Anchor component={Link} to={adminPaths.adminSession(session.id)} fz={fz} fw={fw}>
       {session.reference}
     </Anchor>
   );
@@ -22,7 +22,7 @@ export function SessionLink({
 /** A mentor's or advisee's name, linking to their admin page. */
 export function PersonLink({ person }: { person: { id: number; name: string } }) {
   return (
-    <Anchor component={Link} to={paths.adminUser(person.id)} fw={600}>
+    <Anchor component={Link} to={adminPaths.adminUser(person.id)} fw={600}>
       {person.name}
     </Anchor>
   );

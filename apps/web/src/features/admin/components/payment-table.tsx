@@ -3,9 +3,9 @@ import type { AdminPayment } from '@myprosper/contract/admin-money';
 import { formatKes } from '@myprosper/contract/payments';
 import { Link } from 'react-router';
 import { EmailText } from '../../../components/email-text.tsx';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useQueryPayment } from '../api/payments.ts';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { formatDateTime, humanize, providerLabel } from '../lib/format.ts';
 import { SessionLink } from './admin-links.tsx';
 import { EmptyState } from './admin-page.tsx';
@@ -96,7 +96,7 @@ export function PaymentTable({ payments }: { payments: readonly AdminPayment[] }
             </Stack>
           </Table.Td>
           <Table.Td>
-            <Anchor component={Link} to={paths.adminPayment(payment.id)} fz="sm" ff="monospace" fw={600}>
+            <Anchor component={Link} to={adminPaths.adminPayment(payment.id)} fz="sm" ff="monospace" fw={600}>
               {payment.providerReference ?? `Payment ${payment.id}`}
             </Anchor>
             {payment.providerReference === null && (

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDashboard } from '../api/dashboard.ts';
 import { AdminPage, QueryView } from '../components/admin-page.tsx';
 import { BarChart } from '../components/bar-chart.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { shortDay } from '../lib/format.ts';
 
 function Figure({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to?: string }) {
@@ -59,7 +60,7 @@ function Dashboard({ data }: { data: AdminDashboard }) {
         <Figure
           label="Stuck payments"
           value={data.stuckPayments}
-          to={`${paths.adminPayments}?status=PENDING`}
+          to={`${adminPaths.adminPayments}?status=PENDING`}
           hint="Still pending after the provider should have answered"
         />
         <Figure label="Mentor no-shows" value={data.noShows.mentors} hint={month} />

@@ -3,13 +3,13 @@ import { formatKes } from '@myprosper/contract/payments';
 import type { AdminDispute, PresenceRecord } from '@myprosper/contract/payouts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { useDecideDispute, useDisputes } from '../api/payout-runs.ts';
 import { AdminPage, EmptyState, QueryView } from '../components/admin-page.tsx';
 import { ReasonDialog } from '../components/confirm-dialog.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { Fact, FactGrid } from '../components/detail-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { formatDateTime, formatDateTimeSeconds, formatTime } from '../lib/format.ts';
 import { notifyOutcome } from '../lib/notify-outcome.ts';
 
@@ -123,7 +123,7 @@ function DisputeCard({ dispute }: { dispute: AdminDispute }) {
     <Card withBorder radius="md" padding="lg" data-testid={`dispute-${dispute.id}`}>
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
-          <Anchor component={Link} to={paths.adminSession(dispute.session.id)} fw={700}>
+          <Anchor component={Link} to={adminPaths.adminSession(dispute.session.id)} fw={700}>
             Session {dispute.session.reference}
           </Anchor>
           <Text fz="sm" c="dimmed">

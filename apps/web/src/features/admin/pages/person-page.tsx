@@ -12,6 +12,7 @@ import { ReasonDialog } from '../components/confirm-dialog.tsx';
 import { DetailCard, Fact, FactGrid } from '../components/detail-card.tsx';
 import { SessionTable } from '../components/session-table.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { notifyOutcome } from '../lib/notify-outcome.ts';
 
@@ -140,7 +141,7 @@ function Person({ person }: { person: AdminUserDetails }) {
         <SessionTable sessions={person.upcomingSessions} empty="No sessions still to come" />
         <Anchor
           component={Link}
-          to={`${paths.adminSessions}?${isMentor ? 'mentorId' : 'adviseeId'}=${person.id}`}
+          to={`${adminPaths.adminSessions}?${isMentor ? 'mentorId' : 'adviseeId'}=${person.id}`}
           fz="sm"
           mt="xs"
           display="inline-block"

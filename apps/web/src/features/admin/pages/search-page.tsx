@@ -4,7 +4,6 @@ import { localPhoneOf } from '@myprosper/contract/payments';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmailText } from '../../../components/email-text.tsx';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useAdminSearch, useAskReceipt, useReceiptLookup } from '../api/search.ts';
 import { PersonLink, SessionLink } from '../components/admin-links.tsx';
@@ -12,6 +11,7 @@ import { AdminPage, AdminSection, EmptyState, QueryView } from '../components/ad
 import { DataTable, DetailedCell, MoneyCell } from '../components/data-table.tsx';
 import { PaymentTable } from '../components/payment-table.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { formatDateTime } from '../lib/format.ts';
 
 /** "2 of 7" when a kind has more than the search box shows, with where to see them all. */
@@ -62,7 +62,7 @@ function ReceiptPanel({ found }: { found: ReceiptLookup }) {
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">{words[state.status]}</Text>
         {state.status === 'FOUND' && state.paymentId !== null && (
-          <Anchor component={Link} to={paths.adminPayment(state.paymentId)}>
+          <Anchor component={Link} to={adminPaths.adminPayment(state.paymentId)}>
             Open the payment
           </Anchor>
         )}
@@ -94,7 +94,7 @@ function Results({ result }: { result: AdminSearchResult }) {
           <More
             shown={payments.items.length}
             total={payments.total}
-            to={`${paths.adminPayments}?q=${encodeURIComponent(result.query)}`}
+            to={`${adminPaths.adminPayments}?q=${encodeURIComponent(result.query)}`}
           />
         </AdminSection>
       )}
@@ -162,7 +162,7 @@ function Results({ result }: { result: AdminSearchResult }) {
           <More
             shown={sessions.items.length}
             total={sessions.total}
-            to={`${paths.adminSessions}?person=${encodeURIComponent(result.query)}`}
+            to={`${adminPaths.adminSessions}?person=${encodeURIComponent(result.query)}`}
           />
         </AdminSection>
       )}
@@ -184,7 +184,7 @@ function Results({ result }: { result: AdminSearchResult }) {
             {vouchers.items.map((voucher) => (
               <Table.Tr key={voucher.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={paths.adminVoucher(voucher.id)} fw={600}>
+                  <Anchor component={Link} to={adminPaths.adminVoucher(voucher.id)} fw={600}>
                     {voucher.reference}
                   </Anchor>
                 </Table.Td>
@@ -200,7 +200,7 @@ function Results({ result }: { result: AdminSearchResult }) {
           <More
             shown={vouchers.items.length}
             total={vouchers.total}
-            to={`${paths.adminVouchers}?q=${encodeURIComponent(result.query)}`}
+            to={`${adminPaths.adminVouchers}?q=${encodeURIComponent(result.query)}`}
           />
         </AdminSection>
       )}

@@ -4,7 +4,6 @@ import { type AdminVoucher, adminVoucherStatuses } from '@myprosper/contract/adm
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmailText } from '../../../components/email-text.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useAdminVouchers } from '../api/payments.ts';
 import { SessionLink } from '../components/admin-links.tsx';
 import { AdminPage } from '../components/admin-page.tsx';
@@ -12,6 +11,7 @@ import { DataTable, DetailedCell, MoneyCell } from '../components/data-table.tsx
 import { CodeFilter, FilterBar, SearchField } from '../components/list-filters.tsx';
 import { PagedList, usePaging } from '../components/paged-list.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 
 /** Where a voucher stands last: redeemed, sent, or paid, and when. */
@@ -69,7 +69,7 @@ export function VouchersPage() {
             {items.map((voucher) => (
               <Table.Tr key={voucher.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={paths.adminVoucher(voucher.id)} fw={600}>
+                  <Anchor component={Link} to={adminPaths.adminVoucher(voucher.id)} fw={600}>
                     {voucher.reference}
                   </Anchor>
                   <Text fz="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import { Group, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { todayIn } from '@myprosper/contract/dates';
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { biographyMaxLength, favouriteQuoteMaxLength, genders } from '@myprosper/contract/profiles';
 import { useMemo } from 'react';
 import type { CroppedImage } from '../../../components/image-cropper/crop-image.ts';
@@ -80,7 +80,7 @@ export function BioDataStep({ values, set, marked, photo, onPhoto, onCroppingCha
           label="Password"
           name="password"
           autoComplete="new-password"
-          description={messages.newPasswordHint}
+          description={passwordMessages.newPasswordHint}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={values.password}
           onChange={(event) => set('password', event.currentTarget.value)}

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { todayIn } from '@myprosper/contract/dates';
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { genders, validateAdviseeSignUp } from '@myprosper/contract/profiles';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -104,7 +104,7 @@ export function SignupForm({ invitedPhone, isSubmitting, onSubmit }: SignupFormP
             label="Password"
             name="password"
             autoComplete="new-password"
-            description={messages.newPasswordHint}
+            description={passwordMessages.newPasswordHint}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}

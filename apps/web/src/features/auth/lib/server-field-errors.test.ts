@@ -1,4 +1,4 @@
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { accountMessages } from '@myprosper/contract/profiles';
 import { describe, expect, it } from 'vitest';
 import { fieldError, fieldOfServerError } from './server-field-errors.ts';
@@ -7,9 +7,9 @@ describe("a server's refusal beside the field it is about", () => {
   it('points taken e-mails and phones, and refused passwords, at their fields', () => {
     expect(fieldOfServerError(accountMessages.emailTaken)).toBe('email');
     expect(fieldOfServerError(accountMessages.phoneTaken)).toBe('phoneNumber');
-    expect(fieldOfServerError(messages.passwordTooCommon)).toBe('password');
-    expect(fieldOfServerError(messages.passwordPersonal)).toBe('password');
-    expect(fieldOfServerError(messages.passwordTooGuessable)).toBe('password');
+    expect(fieldOfServerError(passwordMessages.tooCommon)).toBe('password');
+    expect(fieldOfServerError(passwordMessages.personal)).toBe('password');
+    expect(fieldOfServerError(passwordMessages.tooGuessable)).toBe('password');
     expect(fieldOfServerError('Something went wrong')).toBeNull();
     expect(fieldOfServerError(null)).toBeNull();
   });

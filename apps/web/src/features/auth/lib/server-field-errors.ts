@@ -1,4 +1,4 @@
-import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { accountMessages } from '@myprosper/contract/profiles';
 
 /** The account fields a server's refusal can be about. */
@@ -7,9 +7,9 @@ export type AccountField = 'email' | 'phoneNumber' | 'password';
 const fieldOfMessage: ReadonlyMap<string, AccountField> = new Map([
   [accountMessages.emailTaken, 'email'],
   [accountMessages.phoneTaken, 'phoneNumber'],
-  [messages.passwordTooCommon, 'password'],
-  [messages.passwordPersonal, 'password'],
-  [messages.passwordTooGuessable, 'password'],
+  [passwordMessages.tooCommon, 'password'],
+  [passwordMessages.personal, 'password'],
+  [passwordMessages.tooGuessable, 'password'],
 ]);
 
 /**

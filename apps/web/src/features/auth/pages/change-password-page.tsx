@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { isBlank, validateNewPassword } from '@myprosper/contract/validation';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -63,7 +64,7 @@ export function ChangePasswordPage() {
             label="New Password"
             name="password"
             autoComplete="new-password"
-            description={messages.newPasswordHint}
+            description={passwordMessages.newPasswordHint}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={fieldErrors.password}

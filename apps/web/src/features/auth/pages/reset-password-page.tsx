@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ResetLinkParts } from '@myprosper/contract/auth';
 import { messages } from '@myprosper/contract/messages';
+import { passwordMessages } from '@myprosper/contract/password-messages';
 import { validateNewPassword } from '@myprosper/contract/validation';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -99,7 +100,7 @@ function ResetPasswordForm({ parts }: { parts: ResetLinkParts }) {
           label="Password"
           name="password"
           autoComplete="new-password"
-          description={messages.newPasswordHint}
+          description={passwordMessages.newPasswordHint}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldErrors.password}

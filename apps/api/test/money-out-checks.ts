@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/connection.ts';
+import { ledgerViolations, type Rows, rows, type Violations } from './faults/support/invariants.ts';
 
 /**
  * What must hold of money going out through M-PESA (payouts, refunds and withdrawals by B2C or Reversal, and
@@ -16,19 +17,9 @@ import type { Db } from '../src/db/connection.ts';
  *   count as paid (a success M-PESA reported for a payout we gave back to the wallet is money out twice).
  */
 
-type Rows = Record<string, unknown>[];
-
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Rows> {
-  return (await db.execute(query)).rows as Rows;
-}
-
-export interface MoneyOutViolations {
-  /** Transactions with fewer than two entries, or not summing to zero. */
-  unbalancedTransactions: Rows;
-  /** Wallets whose balance row is not the sum of their entries, or below zero. */
-  walletsOffLedger: Rows;
-  /** The sum of all entries, which must be 0. */
-  ledgerTotal: number;
+/** The ledger's own checks (ledgerViolations), and those of money on its way out. */
+export interface MoneyOutViolations
+  extends Pick<Violations, 'unbalancedTransactions' | 'walletsOffLedger' | 'ledgerTotal'> {
   /** Accounts of money on its way whose ledger balance differs from the rows it is on its way for. */
   inFlightOffLedger: Rows;
   /** Payouts without exactly the postings of their state, or whose state disagrees with their request. */
@@ -47,22 +38,8 @@ const postings = (key: ReturnType<typeof sql>) =>
   sql`(SELECT count(*)::int FROM ledger_transactions t WHERE t.idempotency_key = ${key})`;
 
 export async function moneyOutViolations(db: Db): Promise<MoneyOutViolations> {
-  const [total] = await rows(db, sql`SELECT coalesce(sum(amount), 0)::bigint AS total FROM ledger_entries`);
   return {
-    unbalancedTransactions: await rows(
-      db,
-      sql`SELECT t.id, t.kind, count(e.id)::int AS entries, coalesce(sum(e.amount), 0)::int AS total
-          FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
-          GROUP BY t.id HAVING count(e.id) < 2 OR coalesce(sum(e.amount), 0) <> 0`,
-    ),
-    walletsOffLedger: await rows(
-      db,
-      sql`SELECT a.id, a.user_id, a.balance, coalesce(sum(e.amount), 0)::int AS ledger
-          FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-          WHERE a.kind = 'WALLET'
-          GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0) OR a.balance < 0`,
-    ),
-    ledgerTotal: Number(total?.total ?? 0),
+    ...(await ledgerViolations(db)),
     inFlightOffLedger: await rows(
       db,
       sql`SELECT * FROM (

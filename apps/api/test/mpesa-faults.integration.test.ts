@@ -23,6 +23,7 @@ import {
   balanceOf,
   bearer,
   bookSession,
+  c2bConfirmation,
   createPaymentsTestApp,
   eventually,
   fundWallet,
@@ -397,21 +398,7 @@ describe('money out through M-PESA under faults: nothing paid twice, nothing los
     const again = await ctx.app.inject({
       method: 'POST',
       url: new URL(c2bUrls(ctx.env).confirmationUrl).pathname,
-      payload: {
-        TransactionType: 'Pay Bill',
-        TransID: receipt,
-        TransTime: '20261127093012',
-        TransAmount: '640.00',
-        BusinessShortCode: ctx.env.MPESA_SHORTCODE,
-        BillRefNumber: 'HOUSE 12',
-        InvoiceNumber: '',
-        OrgAccountBalance: '',
-        ThirdPartyTransID: '',
-        MSISDN: '2547 ***** 149',
-        FirstName: 'JOHN',
-        MiddleName: '',
-        LastName: '',
-      },
+      payload: c2bConfirmation(receipt, 'HOUSE 12', 640, ctx.env.MPESA_SHORTCODE),
     });
     expect(again.statusCode, again.body).toBe(200);
     const twice = await callAs(ctx.app, admin, 'POST', `paybill/${id}/credit`, {

@@ -12,6 +12,7 @@ import {
   balanceOf,
   bearer,
   bookSession,
+  c2bConfirmation,
   createPaymentsTestApp,
   eventually,
   expectLedgerConsistent,
@@ -28,7 +29,8 @@ describe('the Paybill fallback (M-PESA C2B) through the Daraja sandbox', () => {
   let admin: UserRow;
 
   beforeAll(async () => {
-    ctx = await createPaymentsTestApp({ JOBS_ENABLED: 'false' });
+    // The sandbox answers 300 ms after it acknowledges: a busy machine still reads a reversal as asked first.
+    ctx = await createPaymentsTestApp({ JOBS_ENABLED: 'false', MPESA_SANDBOX_DELAY_MS: '300' });
     admin = await createAdmin(ctx.database.db);
     expect(await registerPaybillUrls(ctx.app)).toBe('REGISTERED');
   });
@@ -297,24 +299,6 @@ describe('the Paybill fallback (M-PESA C2B) through the Daraja sandbox', () => {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  function confirmation(transId: string, account: string, amount: number) {
-    return {
-      TransactionType: 'Pay Bill',
-      TransID: transId,
-      TransTime: '20260115093012',
-      TransAmount: `${amount}.00`,
-      BusinessShortCode: '174379',
-      BillRefNumber: account,
-      InvoiceNumber: '',
-      OrgAccountBalance: '',
-      ThirdPartyTransID: '',
-      MSISDN: '2547 ***** 149',
-      FirstName: 'JOHN',
-      MiddleName: '',
-      LastName: '',
-    };
-  }
-
   it('counts an STK payment once when its receipt is also confirmed to the Paybill URLs, after it', async () => {
     const booked = await bookSession(ctx);
     const pushed = await payByMpesa(ctx, booked.host, booked.id, '0708 374149');
@@ -325,7 +309,7 @@ describe('the Paybill fallback (M-PESA C2B) through the Daraja sandbox', () => {
       return row;
     });
     expect(paid.providerReference).toMatch(/^[A-Z0-9]{10}$/);
-    await postConfirmation(confirmation(paid.providerReference!, booked.reference, 2900));
+    await postConfirmation(c2bConfirmation(paid.providerReference!, booked.reference, 2900));
     expect(await kept(paid.providerReference!)).toMatchObject({ status: 'APPLIED', paymentId: paid.id });
     expect(await balanceOf(ctx, booked.host)).toBe(0);
     await expectLedgerConsistent(ctx.database.db);
@@ -339,7 +323,7 @@ describe('the Paybill fallback (M-PESA C2B) through the Daraja sandbox', () => {
     const receipt = `TQ${String(push.id).padStart(8, '7')}`.slice(0, 10);
     const before = await suspense();
     // M-PESA confirms the push's receipt to our Paybill URLs first, with the session's reference: kept.
-    await postConfirmation(confirmation(receipt, booked.reference, 2900));
+    await postConfirmation(c2bConfirmation(receipt, booked.reference, 2900));
     expect(await kept(receipt)).toMatchObject({ status: 'REVIEW', problem: 'UNKNOWN_REFERENCE' });
     expect(await suspense()).toBe(before + 2900);
     // Then the push's own callback: it pays the session, and the kept copy is released, not counted again.
@@ -436,7 +420,7 @@ describe('the Paybill fallback (M-PESA C2B) through the Daraja sandbox', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `${api}/paybill/c2b/aaaaaaaaaaaaaaaaaaaaaaaa/confirm`,
-      payload: confirmation('TFORGED001', 'BK222222', 2900),
+      payload: c2bConfirmation('TFORGED001', 'BK222222', 2900),
     });
     expect(res.statusCode).toBe(404);
     expect(await kept('TFORGED001')).toBeUndefined();

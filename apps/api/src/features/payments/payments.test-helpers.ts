@@ -304,6 +304,28 @@ export async function fundWallet(ctx: TestContext, user: UserRow, amount: number
 }
 
 /**
+ * Daraja's C2B confirmation of a payment to our Paybill (reference part 2, 1.6): every value a string, the
+ * MSISDN masked, as the sandbox posts it.
+ */
+export function c2bConfirmation(transId: string, account: string, amount: number, shortCode = '174379') {
+  return {
+    TransactionType: 'Pay Bill',
+    TransID: transId,
+    TransTime: '20260115093012',
+    TransAmount: `${amount}.00`,
+    BusinessShortCode: shortCode,
+    BillRefNumber: account,
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: '2547 ***** 149',
+    FirstName: 'JOHN',
+    MiddleName: '',
+    LastName: '',
+  };
+}
+
+/**
  * The ledger's invariants, checked in the database: every transaction balanced with two or more entries,
  * every wallet's balance row equal to the sum of its entries and not negative, all entries summing to 0.
  */

@@ -12,9 +12,10 @@ import type { Db } from '../../../src/db/connection.ts';
  * then is the participant PAID and, for the host, the session CONFIRMED.
  */
 
-type Rows = Record<string, unknown>[];
+export type Rows = Record<string, unknown>[];
 
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Rows> {
+/** The rows a query answers, as plain records. */
+export async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Rows> {
   return (await db.execute(query)).rows as Rows;
 }
 
@@ -37,7 +38,10 @@ export interface Violations {
   duplicateMessages: Rows;
 }
 
-export async function findViolations(db: Db): Promise<Violations> {
+/** The ledger's own checks: every transaction balanced, every wallet equal to its entries, all summing to 0. */
+export async function ledgerViolations(
+  db: Db,
+): Promise<Pick<Violations, 'unbalancedTransactions' | 'walletsOffLedger' | 'ledgerTotal'>> {
   const [total] = await rows(db, sql`SELECT coalesce(sum(amount), 0)::bigint AS total FROM ledger_entries`);
   return {
     unbalancedTransactions: await rows(
@@ -54,6 +58,12 @@ export async function findViolations(db: Db): Promise<Violations> {
           GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0) OR a.balance < 0`,
     ),
     ledgerTotal: Number(total?.total ?? 0),
+  };
+}
+
+export async function findViolations(db: Db): Promise<Violations> {
+  return {
+    ...(await ledgerViolations(db)),
     paymentsOffLedger: await rows(
       db,
       sql`SELECT p.id, p.provider, p.status, p.amount, count(t.id)::int AS credits,

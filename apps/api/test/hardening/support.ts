@@ -110,6 +110,15 @@ function rowText(table: string): SQL {
 }
 
 /**
+ * Rows an outside service's stand-in writes, not the app, left out of the fingerprint: the M-PESA sandbox keeps
+ * the customer's confirmation SMS in the outbox when a push completes (M-PESA sends it, we never do), which a
+ * push made before the first reading may do at any later moment.
+ */
+const standInRows: Record<string, SQL> = {
+  outbox_messages: sql`t.transport <> 'mpesa-sandbox'`,
+};
+
+/**
  * A fingerprint of every row of the given tables: a row count and an md5 of the rows in a fixed order per
  * table. Two equal fingerprints mean nothing was added, removed or changed. Searches the app keeps in memory
  * for a moment (the catalogue's search log) are written first, so a late write is not taken for a change.
@@ -118,7 +127,8 @@ export async function dataFingerprint(ctx: TestContext, tables: string[]): Promi
   await ctx.app.catalogue.searches.flush();
   const parts = tables.map((table) => {
     const row = rowText(table);
-    return sql`SELECT ${table} AS name, count(*)::text || ':' || coalesce(md5(string_agg(${row}, '|' ORDER BY ${row})), '') AS print FROM ${sql.identifier(table)} t`;
+    const ours = standInRows[table];
+    return sql`SELECT ${table} AS name, count(*)::text || ':' || coalesce(md5(string_agg(${row}, '|' ORDER BY ${row})), '') AS print FROM ${sql.identifier(table)} t${ours ? sql` WHERE ${ours}` : sql``}`;
   });
   const result = await ctx.database.db.execute<{ name: string; print: string }>(
     sql.join(parts, sql` UNION ALL `),

@@ -1,24 +1,15 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
-import { payouts } from '../../db/schema/admin.ts';
 import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
-import { ledgerTransactions, payments } from '../../db/schema/payments.ts';
-import {
-  mpesaStatementImports,
-  mpesaStatementLines,
-  reconciliationItems,
-  reconciliationRuns,
-} from '../../db/schema/reconciliation.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { reconciliationItems, reconciliationRuns } from '../../db/schema/reconciliation.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PaymentRow } from './payments.repository.ts';
 
 export type RunRow = typeof reconciliationRuns.$inferSelect;
 export type ItemRow = typeof reconciliationItems.$inferSelect & { resolvedByName: string | null };
-export type ImportRow = typeof mpesaStatementImports.$inferSelect & { importedByName: string | null };
-export type LineRow = typeof mpesaStatementLines.$inferSelect;
-export type NewLine = typeof mpesaStatementLines.$inferInsert;
 
 export interface OpenItem {
   subject: string;
@@ -32,19 +23,9 @@ export interface OpenItem {
   importId?: number | null;
 }
 
-/** What we hold for a receipt: an M-PESA payment of ours, or a payout an admin recorded. */
-export interface OurReceipt {
-  /** PAYMENT: money in; PAYOUT (recorded by an admin) and MPESA_REQUEST (B2C, reversal): money out. */
-  kind: 'PAYMENT' | 'PAYOUT' | 'MPESA_REQUEST';
-  id: number;
-  amount: number;
-  ledgerTransactionId: number | null;
-}
-
 const resolver = alias(users, 'resolver');
-const importer = alias(users, 'importer');
 
-/** Reconciliation runs, the items they could not match, and imported M-PESA statements. */
+/** Reconciliation runs and the items they (or a statement import) could not match. */
 export class ReconciliationRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -220,145 +201,6 @@ export class ReconciliationRepository {
 
   // ---- Statements ----
 
-  /** Serialises imports of one file (the unique index decides; this makes the second wait, not fail half-way). */
-  async lockImports(sha256: string): Promise<void> {
-    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`statement:${sha256}`}))`);
-  }
-
-  async importBySha(sha256: string): Promise<{ id: number } | null> {
-    const [row] = await this.db
-      .select({ id: mpesaStatementImports.id })
-      .from(mpesaStatementImports)
-      .where(eq(mpesaStatementImports.sha256, sha256));
-    return row ?? null;
-  }
-
-  async insertImport(values: typeof mpesaStatementImports.$inferInsert): Promise<number> {
-    const [row] = await this.db
-      .insert(mpesaStatementImports)
-      .values(values)
-      .returning({ id: mpesaStatementImports.id });
-    if (!row) throw new Error('statement import not recorded');
-    return row.id;
-  }
-
-  async setImportCounts(id: number, matched: number, flagged: number): Promise<void> {
-    await this.db
-      .update(mpesaStatementImports)
-      .set({ matched, flagged })
-      .where(eq(mpesaStatementImports.id, id));
-  }
-
-  async insertLine(values: NewLine): Promise<number> {
-    const [row] = await this.db
-      .insert(mpesaStatementLines)
-      .values(values)
-      .returning({ id: mpesaStatementLines.id });
-    if (!row) throw new Error('statement line not recorded');
-    return row.id;
-  }
-
-  private importColumns() {
-    return {
-      id: mpesaStatementImports.id,
-      fileName: mpesaStatementImports.fileName,
-      sha256: mpesaStatementImports.sha256,
-      importedBy: mpesaStatementImports.importedBy,
-      periodFrom: mpesaStatementImports.periodFrom,
-      periodTo: mpesaStatementImports.periodTo,
-      lineCount: mpesaStatementImports.lineCount,
-      matched: mpesaStatementImports.matched,
-      flagged: mpesaStatementImports.flagged,
-      createdAt: mpesaStatementImports.createdAt,
-      importedByName: importer.name,
-    };
-  }
-
-  async imports(limit: number): Promise<ImportRow[]> {
-    return this.db
-      .select(this.importColumns())
-      .from(mpesaStatementImports)
-      .leftJoin(importer, eq(importer.id, mpesaStatementImports.importedBy))
-      .orderBy(desc(mpesaStatementImports.id))
-      .limit(limit);
-  }
-
-  async import(id: number): Promise<ImportRow | null> {
-    const [row] = await this.db
-      .select(this.importColumns())
-      .from(mpesaStatementImports)
-      .leftJoin(importer, eq(importer.id, mpesaStatementImports.importedBy))
-      .where(eq(mpesaStatementImports.id, id));
-    return row ?? null;
-  }
-
-  async lines(importId: number): Promise<LineRow[]> {
-    return this.db
-      .select()
-      .from(mpesaStatementLines)
-      .where(eq(mpesaStatementLines.importId, importId))
-      .orderBy(asc(mpesaStatementLines.lineNo));
-  }
-
-  async line(id: number): Promise<LineRow | null> {
-    const [row] = await this.db.select().from(mpesaStatementLines).where(eq(mpesaStatementLines.id, id));
-    return row ?? null;
-  }
-
-  async setLineMatch(
-    id: number,
-    match: {
-      match: string;
-      paymentId: number | null;
-      ledgerTransactionId: number | null;
-      ourAmount: number | null;
-      note: string | null;
-    },
-  ): Promise<void> {
-    await this.db.update(mpesaStatementLines).set(match).where(eq(mpesaStatementLines.id, id));
-  }
-
-  /** What we hold for a receipt: a succeeded M-PESA payment with it, or a payout recorded with it as reference. */
-  async ourReceipt(receipt: string): Promise<OurReceipt | null> {
-    const [payment] = await this.db
-      .select({
-        id: payments.id,
-        amount: payments.amount,
-        ledgerTransactionId: sql<number | null>`(
-          select ${ledgerTransactions.id} from ${ledgerTransactions}
-          where ${ledgerTransactions.paymentId} = ${payments.id}
-          order by ${ledgerTransactions.id} limit 1)`,
-      })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.provider, 'MPESA'),
-          eq(payments.providerReference, receipt),
-          eq(payments.status, 'SUCCEEDED'),
-        ),
-      );
-    if (payment) return { kind: 'PAYMENT', ...payment };
-    const [payout] = await this.db
-      .select({ id: payouts.id, amount: payouts.amount, ledgerTransactionId: payouts.transactionId })
-      .from(payouts)
-      .where(sql`lower(${payouts.reference}) = lower(${receipt})`);
-    if (payout) return { kind: 'PAYOUT', ...payout };
-    const [request] = await this.db
-      .select({ id: mpesaRequests.id, amount: mpesaRequests.amount })
-      .from(mpesaRequests)
-      .where(
-        and(
-          eq(mpesaRequests.receipt, receipt),
-          eq(mpesaRequests.state, 'SUCCEEDED'),
-          inArray(mpesaRequests.kind, ['B2C', 'REVERSAL']),
-        ),
-      )
-      .limit(1);
-    return request
-      ? { kind: 'MPESA_REQUEST', id: request.id, amount: request.amount ?? 0, ledgerTransactionId: null }
-      : null;
-  }
-
   /** B2C payments and reversals still without a final result, made before `before`. */
   async openMpesaRequests(before: Date) {
     return this.db
@@ -432,32 +274,5 @@ export class ReconciliationRepository {
       .where(and(eq(payments.id, paymentId), isNull(payments.providerReference)))
       .returning({ id: payments.id });
     return rows.length > 0;
-  }
-
-  /** Our succeeded M-PESA payments with a receipt completed within the period. */
-  async receiptsBetween(from: Date, to: Date) {
-    return this.db
-      .select({ id: payments.id, amount: payments.amount, receipt: payments.providerReference })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.provider, 'MPESA'),
-          eq(payments.status, 'SUCCEEDED'),
-          isNotNull(payments.providerReference),
-          gte(payments.completedAt, from),
-          lte(payments.completedAt, to),
-        ),
-      )
-      .orderBy(asc(payments.id));
-  }
-
-  /** A statement line with this receipt in an import other than `exceptImportId` (a later statement had it). */
-  async receiptOnAnyStatement(receipt: string, exceptImportId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: mpesaStatementLines.id })
-      .from(mpesaStatementLines)
-      .where(and(eq(mpesaStatementLines.receipt, receipt), ne(mpesaStatementLines.importId, exceptImportId)))
-      .limit(1);
-    return row !== undefined;
   }
 }

@@ -20,14 +20,13 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { MpesaService } from './mpesa.service.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import {
-  type ImportRow,
   type ItemRow,
-  type LineRow,
   type OpenItem,
   ReconciliationRepository,
   type RunRow,
 } from './reconciliation.repository.ts';
 import { normaliseAccountReference, parseStatementCsv, type StatementCsvLine } from './statement-csv.ts';
+import { type ImportRow, type LineRow, StatementImportsRepository } from './statement-imports.repository.ts';
 
 /**
  * Another part's check of in-flight M-PESA items (B2C payouts and refunds: their stale-request check), run by
@@ -138,10 +137,11 @@ export class ReconciliationService {
 
   async overview(status: 'OPEN' | 'RESOLVED' | 'SETTLED' = 'OPEN'): Promise<ReconciliationOverview> {
     const repo = new ReconciliationRepository(this.db);
+    const statements = new StatementImportsRepository(this.db);
     const [runs, items, imports] = await Promise.all([
       repo.runs(10),
       repo.items(status, 200),
-      repo.imports(10),
+      statements.imports(10),
     ]);
     return { runs: runs.map(toRun), items: items.map(toItem), imports: imports.map(toImportSummary) };
   }
@@ -158,6 +158,7 @@ export class ReconciliationService {
    */
   async recheck(id: number, now = new Date()): Promise<{ item: ReconciliationItem; settled: boolean }> {
     const repo = new ReconciliationRepository(this.db);
+    const statements = new StatementImportsRepository(this.db);
     const item = await repo.item(id);
     if (!item) throw notFound(messages.itemNotFound);
     if (item.status !== 'OPEN') throw conflict(messages.itemNotOpen);
@@ -170,15 +171,15 @@ export class ReconciliationService {
     } else if (item.statementLineId !== null) {
       const lineId = item.statementLineId;
       settled = await this.db.transaction(async (tx) => {
-        const line = await new ReconciliationRepository(tx).line(lineId);
+        const line = await new StatementImportsRepository(tx).line(lineId);
         if (!line) return false;
         const verdict = await matchLine(tx, lineOf(line));
         if (verdict.match !== 'MATCHED') return false;
-        await new ReconciliationRepository(tx).setLineMatch(lineId, verdict);
+        await new StatementImportsRepository(tx).setLineMatch(lineId, verdict);
         return true;
       });
     } else if (item.problem === 'MISSING_FROM_STATEMENT' && item.receipt) {
-      settled = await repo.receiptOnAnyStatement(item.receipt, item.importId ?? 0);
+      settled = await statements.receiptOnAnyStatement(item.receipt, item.importId ?? 0);
     }
     if (settled) await repo.settleItem(id, now);
     else await repo.touchItem(id, item.detail, now);
@@ -206,9 +207,10 @@ export class ReconciliationService {
     const sha256 = createHash('sha256').update(request.content).digest('hex');
     return this.db.transaction(async (tx) => {
       const repo = new ReconciliationRepository(tx);
-      await repo.lockImports(sha256);
-      if (await repo.importBySha(sha256)) throw conflict(messages.alreadyImported);
-      const importId = await repo.insertImport({
+      const statements = new StatementImportsRepository(tx);
+      await statements.lockImports(sha256);
+      if (await statements.importBySha(sha256)) throw conflict(messages.alreadyImported);
+      const importId = await statements.insertImport({
         fileName: request.fileName,
         sha256,
         importedBy: adminId,
@@ -225,7 +227,7 @@ export class ReconciliationService {
       for (const line of parsed.lines) {
         receipts.add(line.receipt);
         const verdict = await matchLine(tx, line);
-        const lineId = await repo.insertLine({ importId, ...line, ...verdict });
+        const lineId = await statements.insertLine({ importId, ...line, ...verdict });
         if (verdict.match === 'MATCHED') {
           matched++;
           if (verdict.paymentId !== null) await repo.settleSubject(missingSubject(verdict.paymentId), now);
@@ -246,7 +248,7 @@ export class ReconciliationService {
           );
         }
       }
-      for (const ours of await repo.receiptsBetween(parsed.periodFrom, parsed.periodTo)) {
+      for (const ours of await statements.receiptsBetween(parsed.periodFrom, parsed.periodTo)) {
         if (!ours.receipt || receipts.has(ours.receipt)) continue;
         flagged++;
         await repo.openItem(
@@ -262,16 +264,17 @@ export class ReconciliationService {
           now,
         );
       }
-      await repo.setImportCounts(importId, matched, flagged);
+      await statements.setImportCounts(importId, matched, flagged);
       return importId;
     });
   }
 
   async statement(id: number): Promise<StatementImportDetail> {
     const repo = new ReconciliationRepository(this.db);
-    const row = await repo.import(id);
+    const statements = new StatementImportsRepository(this.db);
+    const row = await statements.import(id);
     if (!row) throw notFound(messages.importNotFound);
-    const [lines, missing] = await Promise.all([repo.lines(id), repo.missingOf(id)]);
+    const [lines, missing] = await Promise.all([statements.lines(id), repo.missingOf(id)]);
     return {
       ...toImportSummary(row),
       lines: lines.map((line) => ({
@@ -328,7 +331,8 @@ async function matchLine(tx: DbOrTx, line: StatementCsvLine): Promise<LineVerdic
   const cents = paidIn ? line.paidInCents : line.withdrawnCents;
   if (cents === 0) return { match: 'IGNORED', ...none, note: notes.noAmount };
   const repo = new ReconciliationRepository(tx);
-  const ours = await repo.ourReceipt(line.receipt);
+  const statements = new StatementImportsRepository(tx);
+  const ours = await statements.ourReceipt(line.receipt);
   if (ours) {
     const mine = {
       paymentId: ours.kind === 'PAYMENT' ? ours.id : null,
@@ -349,7 +353,7 @@ async function matchLine(tx: DbOrTx, line: StatementCsvLine): Promise<LineVerdic
       new Date(line.completedAt.getTime() + clockSlackMs),
     );
     if (payment && (await repo.recordReceipt(payment.id, line.receipt, new Date()))) {
-      const recorded = await repo.ourReceipt(line.receipt);
+      const recorded = await statements.ourReceipt(line.receipt);
       return {
         match: 'MATCHED',
         paymentId: payment.id,

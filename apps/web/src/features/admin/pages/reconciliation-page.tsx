@@ -1,9 +1,4 @@
-import { Alert, Button, FileInput, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
-import {
-  b2cPaysFromAccount,
-  type MpesaBalance,
-  mpesaBalanceResponse,
-} from '@myprosper/contract/mpesa-disbursements';
+import { Button, FileInput, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { formatKes } from '@myprosper/contract/payments';
 import {
   itemProblemLabels,
@@ -13,11 +8,8 @@ import {
   type StatementImportDetail,
   statementMaxChars,
 } from '@myprosper/contract/reconciliation';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
-import { adminUrl } from '../api/admin-url.ts';
 import {
   useImportStatement,
   useRecheckItem,
@@ -30,126 +22,8 @@ import { AdminPage, AdminSection, EmptyState, QueryView } from '../components/ad
 import { AdminTabs } from '../components/admin-tabs.tsx';
 import { ActionsHeader, DataTable } from '../components/data-table.tsx';
 import { FormDialog, useFormSubmit } from '../components/form-dialog.tsx';
+import { MpesaBalanceSection } from '../components/mpesa-balance-section.tsx';
 import { formatDateTime } from '../lib/format.ts';
-
-const balanceKey = ['admin', 'reconciliation', 'mpesa-balance'] as const;
-
-/** GET /myprosper/api/admin/mpesaBalance: looked at again every 2 s while M-PESA is being asked. */
-function useMpesaBalance() {
-  return useQuery({
-    queryKey: balanceKey,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(adminUrl('mpesaBalance'), mpesaBalanceResponse, { signal })).data,
-    refetchInterval: (query) => (query.state.data?.requested ? 2000 : false),
-  });
-}
-
-/** POST /myprosper/api/admin/mpesaBalance: asks M-PESA (Account Balance); the answer comes to the query. */
-function useCheckMpesaBalance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest(adminUrl('mpesaBalance'), mpesaBalanceResponse, { method: 'POST', body: {} }),
-    onSuccess: (answer) => queryClient.setQueryData(balanceKey, answer.data),
-  });
-}
-
-/** An M-PESA amount (it may carry cents): 'KES 4,999,485.00'. */
-function formatBalance(amount: number): string {
-  return `KES ${amount.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-function BalanceLines({ balance }: { balance: MpesaBalance }) {
-  if (balance.accounts.length === 0) {
-    return balance.requested ? null : <Text fz="sm">Not checked yet.</Text>;
-  }
-  return (
-    <Stack gap="xs">
-      <DataTable
-        head={
-          <>
-            <Table.Th>Account</Table.Th>
-            <Table.Th ta="right">Available</Table.Th>
-          </>
-        }
-      >
-        {balance.accounts.map((line) => {
-          const paysB2c = line.account === b2cPaysFromAccount;
-          return (
-            <Table.Tr key={line.account} data-testid={paysB2c ? 'mpesa-utility-balance' : undefined}>
-              <Table.Td>
-                <Text fz="sm" fw={paysB2c ? 700 : 400}>
-                  {line.account}
-                </Text>
-                {paysB2c ? (
-                  <Text fz="xs" c="dimmed">
-                    Payouts, refunds and withdrawals are paid from it
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td ta="right" fw={paysB2c ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
-                {line.currency === 'KES'
-                  ? formatBalance(line.available)
-                  : `${line.currency} ${line.available}`}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </DataTable>
-      <Text fz="sm" c="dimmed">
-        Checked {formatDateTime(balance.checkedAt)}
-      </Text>
-    </Stack>
-  );
-}
-
-/** The B2C shortcode's balance: the latest Account Balance answer, and a button to ask M-PESA again. */
-function MpesaBalanceSection() {
-  const balance = useMpesaBalance();
-  const check = useCheckMpesaBalance();
-  const asking = check.isPending || balance.data?.requested === true;
-  return (
-    <AdminSection
-      title="M-PESA B2C account"
-      description="What M-PESA holds on the shortcode that pays mentors, refunds and withdrawals. A check is answered by M-PESA within seconds."
-      style={{ marginBottom: 'var(--mantine-spacing-lg)' }}
-    >
-      <QueryView query={balance}>
-        {(data) => (
-          <Stack gap="sm" maw={560}>
-            {data.problem ? (
-              <Alert color="orange" variant="light" role="alert">
-                {data.problem}
-              </Alert>
-            ) : null}
-            <BalanceLines balance={data} />
-            <Group gap="sm">
-              <Button
-                variant="default"
-                loading={check.isPending}
-                disabled={asking}
-                onClick={() =>
-                  check.mutate(undefined, {
-                    onSuccess: (answer) => notify.success(answer.message),
-                    onError: (failure) => notify.error(errorMessage(failure)),
-                  })
-                }
-              >
-                Check balance
-              </Button>
-              {data.requested ? (
-                <Group gap="xs" aria-live="polite">
-                  <Loader size="xs" />
-                  <Text fz="sm">Asking M-PESA…</Text>
-                </Group>
-              ) : null}
-            </Group>
-          </Stack>
-        )}
-      </QueryView>
-    </AdminSection>
-  );
-}
 
 const matchColors: Record<LineMatch, string> = {
   MATCHED: 'teal.8',

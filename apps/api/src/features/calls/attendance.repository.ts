@@ -43,6 +43,12 @@ function notSettled() {
 const leftEventName = 'left_event';
 const leftEvent = alias(callEvents, leftEventName);
 
+/** A participant whose place is paid (in a group, also accepted): who the call expects. */
+const paidPlace = and(
+  eq(sessionParticipants.paymentStatus, 'PAID'),
+  or(eq(sessions.sessionType, 'INDIVIDUAL'), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
+);
+
 /** Attendance and no-shows: who was expected in a call, who came, and the decisions. */
 export class AttendanceRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -60,13 +66,7 @@ export class AttendanceRepository {
       .from(sessionParticipants)
       .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
       .innerJoin(users, eq(users.id, sessionParticipants.adviseeId))
-      .where(
-        and(
-          eq(sessionParticipants.sessionId, sessionId),
-          eq(sessionParticipants.paymentStatus, 'PAID'),
-          or(eq(sessions.sessionType, 'INDIVIDUAL'), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
-        ),
-      )
+      .where(and(eq(sessionParticipants.sessionId, sessionId), paidPlace))
       .orderBy(sessionParticipants.id);
     return [
       { ...mentor, role: 'ADVISOR' },
@@ -100,13 +100,7 @@ export class AttendanceRepository {
       .from(sessionParticipants)
       .innerJoin(sessions, eq(sessions.id, sessionParticipants.sessionId))
       .innerJoin(users, eq(users.id, sessionParticipants.adviseeId))
-      .where(
-        and(
-          inArray(sessionParticipants.sessionId, ids),
-          eq(sessionParticipants.paymentStatus, 'PAID'),
-          or(eq(sessions.sessionType, 'INDIVIDUAL'), eq(sessionParticipants.invitationStatus, 'ACCEPTED')),
-        ),
-      )
+      .where(and(inArray(sessionParticipants.sessionId, ids), paidPlace))
       .orderBy(asc(sessionParticipants.id));
     const events = await this.db
       .select({

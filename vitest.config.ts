@@ -15,6 +15,11 @@ const integration = {
   isolate: false,
 } as const;
 
+const embeddedOwnFiles = [
+  'apps/api/src/db/**/*.integration.test.ts',
+  'apps/api/test/cluster.integration.test.ts',
+];
+
 /**
  * `npm test` runs the unit and integration projects (scripts/test.mjs). The nightly project (query plans,
  * the launchers' settings) runs with the fault suite: `npm run test:faults`.
@@ -40,6 +45,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/api/src/**/*.integration.test.ts', 'apps/api/test/**/*.integration.test.ts'],
+          ...integration,
+        },
+      },
+      {
+        // The integration files that test the embedded database itself (its statements, the demo seed, the
+        // launcher's refusal of several instances on it). With a PostgreSQL server named, `npm test` runs the
+        // integration project there and these on the embedded database (scripts/test.mjs).
+        test: {
+          name: 'embedded',
+          include: embeddedOwnFiles,
           ...integration,
         },
       },

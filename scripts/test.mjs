@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit and API integration tests (vitest) on the embedded database; the integration
-// tests again on the PostgreSQL server of TEST_DATABASE_URL when it is set (where locks and concurrency are
-// real); then the browser journeys (Playwright) once, against the whole stack started the way `npm start`
-// starts it, on the embedded database. Prints how long each stage took.
+// `npm test`: every test. Unit and API integration tests (vitest) on the embedded database, or, when
+// TEST_DATABASE_URL names a PostgreSQL server, the integration tests on that server (where locks and
+// concurrency are real) and only the embedded database's own ones on it; then the browser journeys
+// (Playwright) once, against the whole stack started the way `npm start` starts it, on the embedded database.
+// Prints how long each stage took.
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './chromium.mjs';
 
@@ -36,13 +37,16 @@ if (!chromium) {
   process.exit(1);
 }
 
-run(
-  'unit and integration tests on the embedded database',
-  'npx',
-  ['vitest', 'run', '--project', 'unit', '--project', 'integration'],
-  embedded,
-);
 if (serverUrl) {
+  // Each integration file runs once, on the server, where locks and concurrency are real; those that test the
+  // embedded database itself run on it (vitest.config.ts, project embedded), and the journeys run the whole
+  // stack on it (docs/decisions/021-integration-tests-once-on-the-server.md).
+  run(
+    'unit tests, and the embedded database’s own integration tests on it',
+    'npx',
+    ['vitest', 'run', '--project', 'unit', '--project', 'embedded'],
+    embedded,
+  );
   run(
     `integration tests on the PostgreSQL server (${serverUrl})`,
     'npx',
@@ -50,6 +54,13 @@ if (serverUrl) {
     {
       TEST_DATABASE_URL: serverUrl,
     },
+  );
+} else {
+  run(
+    'unit and integration tests on the embedded database',
+    'npx',
+    ['vitest', 'run', '--project', 'unit', '--project', 'integration'],
+    embedded,
   );
 }
 run('build', 'npm', ['run', 'build']);

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   bookFirstFree,
   bookingMentor,
   demo,
   freshPhone,
+  logIn,
   payByMpesa,
+  paysPhone,
   registerAdvisee,
   signIn,
 } from './support/api.ts';
@@ -91,7 +93,10 @@ const walks: Record<Role, string[]> = {
 /** The address of a route template, its parameters filled in (`*`: an address no route has). */
 function addressOf(route: string, params: Record<string, string | number>): string {
   if (route === '*') return '/no-such-page';
-  return route.replace(/:(\w+)/g, (_match, name: string) => String(params[name]));
+  return route.replace(/:(\w+)/g, (_match, name: string) => {
+    if (params[name] === undefined) throw new Error(`no value for :${name} of ${route}`);
+    return String(params[name]);
+  });
 }
 
 /** Waits until the page's code and data have arrived: no progress bar, no loader, no skeleton. */
@@ -177,6 +182,44 @@ async function journeyData(page: Page) {
   return { advisee, params };
 }
 
+/**
+ * The records the admin's detail pages show: the advisee's M-PESA payment, and a gift voucher they start to
+ * buy (awaiting its payment), found as an admin finds them, by the list's search.
+ */
+async function adminRecords(
+  request: APIRequestContext,
+  advisee: Awaited<ReturnType<typeof registerAdvisee>>,
+  params: { advisorId: number; topicId: number },
+): Promise<{ paymentId: number; voucherId: number }> {
+  const created = await request.post('/myprosper/api/createVoucher', {
+    headers: advisee.auth,
+    data: {
+      adviseeId: advisee.userId,
+      recipientName: 'Zawadi Amani',
+      recipientEmail: 'zawadi.amani@example.com',
+      recipientPhoneNumber: freshPhone().local,
+      topicId: params.topicId,
+      advisorId: params.advisorId,
+      paymentMode: 'MPESA',
+      mpesaPhoneNumber: paysPhone,
+      recipientNote: 'Happy birthday: a session with a mentor of your choice.',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const reference = ((await created.json()) as { data: { reference: string } }).data.reference;
+  const admin = await logIn(request, demo.admin);
+  const first = async (list: string, query: string) => {
+    const response = await request.get(`/myprosper/api/admin/${list}?query=${encodeURIComponent(query)}`, {
+      headers: admin.auth,
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    const { items } = ((await response.json()) as { data: { items: Array<{ id: number }> } }).data;
+    expect(items.length, `${list} matching ${query}`).toBeGreaterThan(0);
+    return items[0]!.id;
+  };
+  return { paymentId: await first('payments', advisee.email), voucherId: await first('vouchers', reference) };
+}
+
 test('every route of the app is scanned below by someone who can open it', () => {
   const walked = new Set(Object.values(walks).flat());
   expect(declaredRoutes.length).toBeGreaterThan(30);
@@ -214,8 +257,9 @@ test.describe('axe at 360 and 1280 px', () => {
 
   test('axe finds no violation on any page an admin opens at 360 and 1280 px', async ({ page }) => {
     test.setTimeout(600_000);
-    const { params } = await journeyData(page);
+    const { advisee, params } = await journeyData(page);
+    const ids = await adminRecords(page.request, advisee, params);
     await signIn(page, demo.admin);
-    await walk(page, walks.admin, params);
+    await walk(page, walks.admin, { ...params, ...ids });
   });
 });

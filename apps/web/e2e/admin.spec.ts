@@ -214,7 +214,7 @@ test.describe('the admin console', () => {
 
     await page.goto('/admin');
     await openAdmin(page, 'Payouts');
-    await page.getByRole('textbox', { name: 'Search' }).fill(mentor.name);
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(mentor.name);
     const row = page.getByTestId(`owed-${mentor.id}`);
     await expect(row).toContainText(`KES ${balance.toLocaleString('en-US')}`);
     await row.getByRole('button', { name: /Mark a payout/ }).click();

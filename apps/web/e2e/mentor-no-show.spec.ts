@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn } from './support/api.ts';
+import {
+  bookFirstFree,
+  bookingMentor,
+  demo,
+  moveSession,
+  payByMpesa,
+  registerAdvisee,
+  signIn,
+} from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -31,10 +39,7 @@ test('a mentor no-show as both sides see it: refunded, ended, no way into the ca
   await openSession(menteePage, mentee.email, sessionId);
   await expect(menteePage.getByRole('link', { name: 'Join session' })).toBeVisible();
 
-  const moved = await page.request.post(`/dev/sessions/${sessionId}/move`, {
-    data: { startsInMinutes: -11 },
-  });
-  expect(moved.ok(), await moved.text()).toBe(true);
+  await moveSession(page.request, sessionId, -11);
 
   await menteePage.reload();
   await expect(menteePage.getByText(didNotAttend).first()).toBeVisible();

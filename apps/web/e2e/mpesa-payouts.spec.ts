@@ -7,6 +7,7 @@ import {
   freshPhone,
   lastMessageId,
   logIn,
+  moveSession,
   payByMpesa,
   phoneCodeFromOutbox,
   registerAdvisee,
@@ -33,12 +34,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)).toEqual(
     [],
   );
-}
-
-/** Moves the session to start `minutes` from now (negative: in the past); the attendance job runs once. */
-async function moveSession(request: APIRequestContext, sessionId: number, minutes: number) {
-  const moved = await request.post(`/dev/sessions/${sessionId}/move`, { data: { startsInMinutes: minutes } });
-  expect(moved.ok(), await moved.text()).toBe(true);
 }
 
 async function openAdminPage(otherBrowser: () => Promise<OtherBrowser>, path: string): Promise<Page> {
@@ -84,6 +79,11 @@ test('a mentor takes M-PESA payouts to their verified number; a payout run pays 
   await expect(page.getByRole('button', { name: /^M-PESA/ })).toHaveAccessibleName(
     `M-PESA, •••• ${other.normalised.slice(-4)}, verified, preferred`,
   );
+  // Closed, so that the next save's notice is its own.
+  await toast(page, 'Payment method updated successfully')
+    .getByRole('button', { name: 'Close notification' })
+    .click();
+  await expect(toast(page, 'Payment method updated successfully')).toHaveCount(0);
 
   // Then the mentor chooses their account's verified number instead, in one tap.
   await page.getByRole('button', { name: /^M-PESA/ }).click();

@@ -277,6 +277,20 @@ export async function bookFirstFree(
 }
 
 /**
+ * Moves a session to start `minutes` from now (negative: in the past), same length, with the journeys' session
+ * clock (POST /dev/sessions/:id/move, which also runs the attendance job once).
+ */
+export async function moveSession(
+  request: APIRequestContext,
+  sessionId: number,
+  minutes: number,
+): Promise<void> {
+  const moved = await request.post(`/dev/sessions/${sessionId}/move`, { data: { startsInMinutes: minutes } });
+  if (!moved.ok())
+    throw new Error(`moving session ${sessionId} failed: ${moved.status()} ${await moved.text()}`);
+}
+
+/**
  * Books a mentor's earliest free slot (at least two hours ahead) on their first topic for the advisee, held
  * unpaid for M-PESA; answers the session id.
  */

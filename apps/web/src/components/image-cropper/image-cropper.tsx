@@ -15,7 +15,7 @@ export function ImageCropper(props: ImageCropperProps) {
     <Suspense
       fallback={
         <Center h={props.height ?? 400}>
-          <Loader aria-label="Loading the cropper" />
+          <Loader role="status" aria-label="Loading the cropper" />
         </Center>
       }
     >

@@ -48,7 +48,7 @@ export function QueryView<T>({
   if (query.isPending) {
     return (
       <Center py="xl" aria-busy="true">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -81,7 +81,7 @@ function TypeOption({
       </Text>
       <Text fw={600} c="brand.7" mt={4}>
         {isLoading ? (
-          <Loader size="xs" aria-label="Loading price" />
+          <Loader size="xs" role="status" aria-label="Loading price" />
         ) : (
           price !== undefined && formatKes(price)
         )}

@@ -1,3 +1,4 @@
+import { callDataMessages } from '@myprosper/contract/call-data';
 import type { Page } from '@playwright/test';
 import {
   bookFirstFree,
@@ -43,6 +44,7 @@ interface RemoteStats {
   name: string;
   connectionState: string;
   framesDecoded: number;
+  frameWidth: number;
   audioPacketsReceived: number;
 }
 
@@ -204,4 +206,87 @@ test('a group of three holds a call: everyone sees and hears the two others', as
   await expect(remoteTile(mentorPage, guest.name)).toHaveCount(0);
   await expect(remoteTile(hostPage, guest.name)).toHaveCount(0);
   await expect(remoteTile(hostPage, mentor.name)).toBeVisible();
+});
+
+/**
+ * Issue 22: a phone on a slow mobile link (400 kbit/s, 400 ms: the browser measures it as 3G) starts its call
+ * with the data saver, audio first, and receives small video; its camera comes back small, both ways are full
+ * size with the data saver off, and the choice is remembered. The meter counts what this device used.
+ */
+test('on a slow mobile link the call starts with the data saver: audio first, small video, a data meter', async ({
+  otherBrowser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const mentor = await bookingMentor(page.request);
+  const mentee = await registerAdvisee(page.request, 'Akinyi Datasaver');
+  const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
+  await payByMpesa(page.request, mentee, sessionId);
+
+  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
+  await mentorPage.getByRole('link', { name: 'Start session' }).click();
+  await expect(mentorPage.getByRole('switch', { name: callDataMessages.dataSaver })).not.toBeChecked();
+
+  const menteePage = await openSession(otherBrowser, mentee.email, sessionId);
+  const cdp = await menteePage.context().newCDPSession(menteePage);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+    connectionType: 'cellular3g',
+  });
+  await menteePage.getByRole('link', { name: 'Join session' }).click();
+  await expect(menteePage.getByRole('switch', { name: callDataMessages.dataSaver })).toBeChecked({
+    timeout: 60_000,
+  });
+  await expect(menteePage.getByText(callDataMessages.dataSaverOn)).toBeVisible();
+  await expect(menteePage.getByRole('button', { name: 'Turn camera on' })).toBeVisible();
+
+  // Audio only: the mentor hears the mentee, whose tile shows no picture.
+  await expect(remoteTile(mentorPage, mentee.name)).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await statsOf(mentorPage, mentee.name))?.audioPacketsReceived ?? 0, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(20);
+  expect((await statsOf(mentorPage, mentee.name))?.framesDecoded ?? 0).toBe(0);
+  // The meter counts this device's megabytes, then the rate an hour.
+  await expect(menteePage.getByTestId('data-meter')).toHaveText(
+    /^Data: \d+\.\d MB used · about \d+(\.\d)? MB an hour$/,
+    { timeout: 30_000 },
+  );
+  await menteePage.screenshot({ path: test.info().outputPath('data-saver-360x740.png') });
+  // What the mentee receives is small too: the mentor's browser sends them the data saver's video.
+  await expect
+    .poll(async () => (await statsOf(menteePage, mentor.name))?.frameWidth ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await statsOf(menteePage, mentor.name))?.frameWidth ?? 0, { timeout: 30_000 })
+    .toBeLessThanOrEqual(320);
+
+  // The camera comes back small (about 180 lines: 320 wide), and full size with the data saver off.
+  await menteePage.getByRole('button', { name: 'Turn camera on' }).click();
+  await expect(menteePage.getByText(callDataMessages.dataSaverOn)).toHaveCount(0);
+  await expect
+    .poll(async () => (await statsOf(mentorPage, mentee.name))?.frameWidth ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  expect((await statsOf(mentorPage, mentee.name))!.frameWidth).toBeLessThanOrEqual(320);
+  await menteePage.getByRole('switch', { name: callDataMessages.dataSaver }).click();
+  await expect
+    .poll(async () => (await statsOf(mentorPage, mentee.name))?.frameWidth ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(320);
+  await expect
+    .poll(async () => (await statsOf(menteePage, mentor.name))?.frameWidth ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(320);
+  await expect(menteePage.getByRole('button', { name: 'Turn camera off' })).toBeVisible();
+
+  // Switched on again, the camera goes off; the choice (off, here) outlives a reload on the same slow link.
+  await menteePage.getByRole('switch', { name: callDataMessages.dataSaver }).click();
+  await expect(menteePage.getByRole('button', { name: 'Turn camera on' })).toBeVisible();
+  await menteePage.getByRole('switch', { name: callDataMessages.dataSaver }).click();
+  await menteePage.reload();
+  await expect(menteePage.getByRole('button', { name: 'Turn camera off' })).toBeVisible({ timeout: 60_000 });
+  await expect(menteePage.getByRole('switch', { name: callDataMessages.dataSaver })).not.toBeChecked();
 });

@@ -113,6 +113,11 @@ describe('signaling messages', () => {
       parseClientMessage(signal({ data: { description: { type: 'offer', sdp: 'x'.repeat(60_001) } } })),
     ).toBeNull();
     expect(parseClientMessage(signal({ data: { something: 1 } }))).toBeNull();
+    // The video a peer wants (the data saver's small video) passes; anything else in its place does not.
+    expect(parseClientMessage(signal({ data: { video: { low: true } } }))).toMatchObject({
+      data: { video: { low: true } },
+    });
+    expect(parseClientMessage(signal({ data: { video: { low: 'yes' } } }))).toBeNull();
   });
 });
 

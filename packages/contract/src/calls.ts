@@ -214,10 +214,14 @@ const iceCandidate = z.object({
   sdpMLineIndex: z.number().int().min(0).max(1024).nullable().optional(),
   usernameFragment: z.string().max(256).nullable().optional(),
 });
-/** What one peer tells another: an SDP description or an ICE candidate. */
+/**
+ * What one peer tells another: an SDP description, an ICE candidate, or the video it wants to receive (low: the
+ * data saver's small video, issue 22).
+ */
 export const signalData = z.union([
   z.object({ description: sdpDescription }),
   z.object({ candidate: iceCandidate }),
+  z.object({ video: z.object({ low: z.boolean() }) }),
 ]);
 export type SignalData = z.infer<typeof signalData>;
 

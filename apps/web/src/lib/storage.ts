@@ -9,6 +9,8 @@ export const storageKeys = {
   localMessage: 'localMessage',
   invitationSessionId: 'invitationSessionId',
   cookieAccepted: 'cookieAccepted',
+  /** 'on' or 'off': the person's choice of the calls' data saver on this device (issue 22). */
+  dataSaver: 'dataSaver',
 } as const;
 
 type Key = (typeof storageKeys)[keyof typeof storageKeys];
@@ -35,12 +37,14 @@ export const storage = {
       // ignore
     }
   },
-  /** Logout: clears everything stored, except the cookie acceptance, which belongs to the device. */
+  /** Logout: clears everything stored, except the cookie acceptance and the data saver, which belong to the device. */
   clear(): void {
     try {
-      const cookieAccepted = window.localStorage.getItem(storageKeys.cookieAccepted);
+      const kept = [storageKeys.cookieAccepted, storageKeys.dataSaver].map(
+        (key) => [key, window.localStorage.getItem(key)] as const,
+      );
       window.localStorage.clear();
-      if (cookieAccepted !== null) window.localStorage.setItem(storageKeys.cookieAccepted, cookieAccepted);
+      for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
     } catch {
       // ignore
     }

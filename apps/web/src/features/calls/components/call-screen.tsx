@@ -10,6 +10,7 @@ import type { CallSnapshot } from '../lib/call-controller.ts';
 import classes from './call.module.css';
 import { CallControls } from './call-controls.tsx';
 import { Countdown } from './countdown.tsx';
+import { DataMeter, DataSaverNotice, DataSaverSwitch } from './data-saver.tsx';
 import { VideoTile } from './video-tile.tsx';
 
 export type CallVariant = 'INDIVIDUAL' | 'GROUP';
@@ -73,6 +74,7 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
           {title}
         </Title>
         <Group gap="xs">
+          <DataSaverSwitch call={call} controller={controller} />
           {call.signaling === 'reconnecting' && (
             <Badge color="yellow" variant="light">
               {callMessages.reconnecting}
@@ -93,6 +95,7 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
           {call.warning}
         </Alert>
       )}
+      <DataSaverNotice call={call} />
       {call.mediaProblem && (
         <Alert color="yellow" variant="light" mb="xs" p="xs" title="Camera or microphone">
           {call.mediaProblem}
@@ -100,6 +103,7 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
       )}
       <Stage call={call} variant={variant} />
       {call.phase !== 'loading' && <CallControls call={call} controller={controller} onLeave={leave} />}
+      {call.phase === 'in-call' && <DataMeter call={call} />}
       {call.phase === 'loading' && (
         <Group justify="center" mt="sm">
           <Button variant="default" component={Link} to={paths.session(sessionId)}>

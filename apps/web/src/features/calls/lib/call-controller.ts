@@ -1,13 +1,20 @@
+import { bytesPerHour, type DataSample, senderCapsFor } from '@myprosper/contract/call-data';
 import {
   type CallTicket,
   callMessages,
   callWarningText,
   type RosterEntry,
   type ServerMessage,
-  videoSenderCaps,
 } from '@myprosper/contract/calls';
 import { getCallTicket, startSession } from '../api/calls-api.ts';
-import { acquireLocalMedia, acquireTrack, type DeviceChoice, listDevices } from './local-media.ts';
+import { initialDataSaver, rememberDataSaver } from './data-saver.ts';
+import {
+  acquireLocalMedia,
+  acquireTrack,
+  cameraConstraints,
+  type DeviceChoice,
+  listDevices,
+} from './local-media.ts';
 import { PeerLink, type PeerStats } from './peer-link.ts';
 import { SignalingClient, type SignalingState } from './signaling-client.ts';
 import { SpeakerDetector } from './speaker-detector.ts';
@@ -42,6 +49,11 @@ export interface CallSnapshot {
   microphones: DeviceChoice[];
   cameraId: string | null;
   microphoneId: string | null;
+  /** Data-saver mode: audio first, small video, Opus DTX (issue 22). */
+  dataSaver: boolean;
+  /** Bytes this device sent and received in this call so far, and the rate an hour now (null until known). */
+  dataUsed: number;
+  dataPerHour: number | null;
 }
 
 const initial: CallSnapshot = {
@@ -64,7 +76,13 @@ const initial: CallSnapshot = {
   microphones: [],
   cameraId: null,
   microphoneId: null,
+  dataSaver: false,
+  dataUsed: 0,
+  dataPerHour: null,
 };
+
+/** How often the data meter reads the connections' counters. */
+const meterEveryMs = 2_000;
 
 /**
  * One person's call, outside React: the ticket, the mentor's start, camera and microphone, the signaling
@@ -86,8 +104,14 @@ export class CallController {
   private isDisposed = false;
   /** STUN/TURN of the newest ticket (TURN credentials last until the call closes). */
   private iceServers: RTCIceServer[] = [];
+  /** Bytes of connections already closed (people who left, reconnections), for the meter. */
+  private closedBytes = 0;
+  private dataSamples: DataSample[] = [];
+  private meterTimer: number | null = null;
 
-  constructor(private readonly sessionId: number) {}
+  constructor(private readonly sessionId: number) {
+    this.snapshot = { ...initial, dataSaver: initialDataSaver() };
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -106,7 +130,7 @@ export class CallController {
       if (ticket.room.you.role === 'ADVISOR' && ticket.room.callStatus === 'NOT_STARTED') {
         await startSession({ sessionId: this.sessionId, advisorId: ticket.room.you.userId });
       }
-      const media = await acquireLocalMedia();
+      const media = await acquireLocalMedia({}, { audioFirst: this.snapshot.dataSaver });
       if (this.isDisposed) {
         for (const track of media.stream.getTracks()) track.stop();
         return;
@@ -129,6 +153,7 @@ export class CallController {
         microphoneId: this.audio?.getSettings().deviceId ?? null,
       });
       this.connect();
+      this.meterTimer = window.setInterval(() => void this.readMeter(), meterEveryMs);
     } catch (error) {
       this.end(error instanceof Error ? error.message : callMessages.ended);
     }
@@ -191,14 +216,42 @@ export class CallController {
     const remoteIds = new Set(this.roster.filter((p) => p.participantId !== me).map((p) => p.participantId));
     for (const [id, link] of this.links) {
       if (!remoteIds.has(id)) {
-        link.close();
-        this.links.delete(id);
+        this.closeLink(id, link);
         this.speakers.forget(id);
       }
     }
     for (const id of remoteIds) if (!this.links.has(id)) this.createLink(id);
-    const caps = videoSenderCaps(remoteIds.size + 1);
-    for (const link of this.links.values()) void link.setCaps(caps);
+    this.applyCaps();
+  }
+
+  /**
+   * Every connection's video limits for the room's size, from the camera's size now: small where this side's
+   * data saver is on, or the other side's (each pays for what it receives).
+   */
+  private applyCaps(): void {
+    const people = this.roster.filter((p) => p.participantId !== this.snapshot.me?.participantId).length + 1;
+    const height = this.video?.getSettings().height ?? null;
+    for (const link of this.links.values()) {
+      void link.setCaps(senderCapsFor(people, this.snapshot.dataSaver || link.remoteWantsLowVideo, height));
+    }
+  }
+
+  private closeLink(id: string, link: PeerLink): void {
+    this.closedBytes += link.lastBytes;
+    link.close();
+    this.links.delete(id);
+  }
+
+  /** The meter: bytes of every connection, open or closed, and the rate over the last seconds. */
+  private async readMeter(): Promise<void> {
+    const open = await Promise.all([...this.links.values()].map((link) => link.bytes()));
+    const used = this.closedBytes + open.reduce((sum, bytes) => sum + bytes, 0);
+    const now = Date.now();
+    this.dataSamples = [
+      ...this.dataSamples.filter((sample) => now - sample.at <= 10_000),
+      { at: now, bytes: used },
+    ];
+    this.update({ dataUsed: used, dataPerHour: bytesPerHour(this.dataSamples, now) });
   }
 
   private createLink(remoteId: string): PeerLink | null {
@@ -212,6 +265,9 @@ export class CallController {
       stream: this.stream,
       sendSignal: (data, seq) => this.signaling?.send({ type: 'signal', to: remoteId, seq, data }),
       onChange: () => this.refreshRemotes(),
+      usesDtx: () => this.snapshot.dataSaver,
+      wantsLowVideo: () => this.snapshot.dataSaver,
+      onRemoteWish: () => this.applyCaps(),
     });
     this.links.set(remoteId, link);
     return link;
@@ -255,7 +311,7 @@ export class CallController {
       await Promise.all([...this.links.values()].map((link) => link.setTrack('video', null)));
       this.update({ videoOff: true, hasVideo: false });
     } else {
-      const track = await acquireTrack('video', this.snapshot.cameraId ?? undefined);
+      const track = await acquireTrack('video', this.snapshot.cameraId ?? undefined, this.snapshot.dataSaver);
       if (!track) {
         this.update({ mediaProblem: callMessages.cameraUnavailable });
         return;
@@ -269,8 +325,26 @@ export class CallController {
   async selectCamera(deviceId: string): Promise<void> {
     this.update({ cameraId: deviceId });
     if (!this.video) return;
-    const track = await acquireTrack('video', deviceId);
+    const track = await acquireTrack('video', deviceId, this.snapshot.dataSaver);
     if (track) await this.sendTrack('video', track);
+  }
+
+  /**
+   * The data saver switch, before or during the call: on turns the camera off (audio first; it comes back small
+   * when turned on) and caps every connection's video; off restores the camera's full size. Kept for this
+   * device's next calls.
+   */
+  async setDataSaver(on: boolean): Promise<void> {
+    if (on === this.snapshot.dataSaver) return;
+    rememberDataSaver(on);
+    this.update({ dataSaver: on });
+    for (const link of this.links.values()) link.tellVideoWish(on);
+    if (on && this.video) {
+      await this.toggleVideo();
+    } else if (!on && this.video) {
+      await this.video.applyConstraints(cameraConstraints(false)).catch(() => undefined);
+    }
+    this.applyCaps();
   }
 
   async selectMicrophone(deviceId: string): Promise<void> {
@@ -293,6 +367,7 @@ export class CallController {
     if (kind === 'audio') this.audio = track;
     else this.video = track;
     await Promise.all([...this.links.values()].map((link) => link.setTrack(kind, track)));
+    if (kind === 'video') this.applyCaps();
     if (kind === 'audio') this.speakers.track('local', this.stream);
     this.update({ localStream: this.stream });
   }
@@ -317,6 +392,8 @@ export class CallController {
   }
 
   private teardown(): void {
+    if (this.meterTimer !== null) window.clearInterval(this.meterTimer);
+    this.meterTimer = null;
     this.signaling?.stop();
     this.signaling = null;
     for (const link of this.links.values()) link.close();

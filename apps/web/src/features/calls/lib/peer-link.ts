@@ -1,3 +1,4 @@
+import { withOpusDtx } from '@myprosper/contract/call-data';
 import { isPolite, type SenderCaps, type SignalData } from '@myprosper/contract/calls';
 
 export interface PeerLinkOptions {
@@ -9,6 +10,12 @@ export interface PeerLinkOptions {
   stream: MediaStream;
   sendSignal(data: SignalData, seq: number): void;
   onChange(): void;
+  /** Whether this side's Opus sends next to nothing in silences (DTX): the data saver's. */
+  usesDtx(): boolean;
+  /** Whether this side wants small video (its data saver): told to the other side, whose sender caps it. */
+  wantsLowVideo(): boolean;
+  /** The other side said which video it wants. */
+  onRemoteWish(): void;
 }
 
 export interface PeerStats {
@@ -53,6 +60,10 @@ export class PeerLink {
   private isSending = false;
   private readonly timers: number[] = [];
   private lastNudgeAt = Date.now();
+  /** The other side wants small video (its data saver is on). */
+  remoteWantsLowVideo = false;
+  /** Bytes sent and received so far on this connection, as last read (kept once it closes). */
+  private bytesSoFar = 0;
 
   constructor(private readonly options: PeerLinkOptions) {
     this.remoteId = options.remoteId;
@@ -87,6 +98,7 @@ export class PeerLink {
     // The first offer comes from the impolite side: the polite one adds its tracks to its answer (or offers
     // itself if nothing came). Two first offers at once (glare) are sorted out by perfect negotiation, but
     // Chromium sometimes gathers no candidates for an answer made right after rolling its own offer back.
+    if (options.wantsLowVideo()) this.signal({ video: { low: true } });
     if (!this.polite) this.startSending();
     else this.timers.push(window.setTimeout(() => this.startSending(), firstOfferWaitMs));
     this.timers.push(window.setInterval(() => this.nudgeIfStuck(), 2_000));
@@ -136,10 +148,26 @@ export class PeerLink {
       .find((s) => s.track?.kind === kind || senderKind(this.pc, s) === kind);
     if (sender) {
       await sender.replaceTrack(track);
+      // A transceiver made for the other side's offer only receives (this side started without a camera):
+      // it sends from now on, which negotiates again.
+      const transceiver = this.pc.getTransceivers().find((t) => t.sender === sender);
+      if (
+        track &&
+        transceiver &&
+        (transceiver.direction === 'recvonly' || transceiver.direction === 'inactive')
+      ) {
+        sender.setStreams(this.options.stream);
+        transceiver.direction = transceiver.direction === 'recvonly' ? 'sendrecv' : 'sendonly';
+      }
       if (kind === 'video') await this.applyCaps();
       return;
     }
     if (track) this.pc.addTrack(track, this.options.stream);
+  }
+
+  /** Tells the other side which video this side wants now (the data saver switched). */
+  tellVideoWish(low: boolean): void {
+    this.signal({ video: { low } });
   }
 
   /** Outgoing video limits for the room's size (none for two people). */
@@ -173,6 +201,27 @@ export class PeerLink {
     return result;
   }
 
+  /** The bytes of the last reading (the meter reads every few seconds). */
+  get lastBytes(): number {
+    return this.bytesSoFar;
+  }
+
+  /**
+   * Bytes this device sent and received on this connection so far (media, candidates and all, from the
+   * transport's counters); the last reading once closed.
+   */
+  async bytes(): Promise<number> {
+    if (this.isClosed) return this.bytesSoFar;
+    let total = 0;
+    const report = await this.pc.getStats();
+    report.forEach((entry: { type: string } & Record<string, unknown>) => {
+      if (entry.type === 'transport')
+        total += Number(entry.bytesSent ?? 0) + Number(entry.bytesReceived ?? 0);
+    });
+    this.bytesSoFar = Math.max(this.bytesSoFar, total);
+    return this.bytesSoFar;
+  }
+
   close(): void {
     this.isClosed = true;
     if (this.disconnectedTimer !== null) window.clearTimeout(this.disconnectedTimer);
@@ -201,6 +250,11 @@ export class PeerLink {
 
   private async handle(data: SignalData): Promise<void> {
     if (this.isClosed) return;
+    if ('video' in data) {
+      this.remoteWantsLowVideo = data.video.low;
+      this.options.onRemoteWish();
+      return;
+    }
     if ('description' in data) {
       const description = data.description;
       const isReadyForOffer =
@@ -211,7 +265,9 @@ export class PeerLink {
       // Tracks added before the offer is applied ride on its m-lines: the answer sends them.
       if (description.type === 'offer') this.startSending();
       this.isSettingRemoteAnswerPending = description.type === 'answer';
-      await this.pc.setRemoteDescription(description as RTCSessionDescriptionInit);
+      // The other side's description asks this side's Opus encoder for DTX (usedtx=1) in data-saver mode.
+      const sdp = description.sdp && this.options.usesDtx() ? withOpusDtx(description.sdp) : description.sdp;
+      await this.pc.setRemoteDescription({ type: description.type, sdp } as RTCSessionDescriptionInit);
       this.isSettingRemoteAnswerPending = false;
       if (description.type === 'offer') {
         await this.pc.setLocalDescription();

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { bytesPerHour, dataMeterText, prefersDataSaver, senderCapsFor, withOpusDtx } from './call-data.ts';
+
+describe('when a call starts in data-saver mode', () => {
+  it('is on for Save-Data, a cellular connection or a slow one, and off otherwise or when nothing is known', () => {
+    expect(prefersDataSaver({ saveData: true, type: 'wifi', effectiveType: '4g' })).toBe(true);
+    expect(prefersDataSaver({ type: 'cellular', effectiveType: '4g' })).toBe(true);
+    expect(prefersDataSaver({ effectiveType: '3g' })).toBe(true);
+    expect(prefersDataSaver({ effectiveType: 'slow-2g' })).toBe(true);
+    expect(prefersDataSaver({ saveData: false, type: 'wifi', effectiveType: '4g' })).toBe(false);
+    expect(prefersDataSaver(undefined)).toBe(false);
+  });
+});
+
+describe('the video each connection may send', () => {
+  it('follows the room alone without the data saver', () => {
+    expect(senderCapsFor(2, false, 360)).toBeNull();
+    expect(senderCapsFor(3, false, 360)).toEqual({
+      maxBitrate: 500_000,
+      scaleResolutionDownBy: 1.5,
+      maxFramerate: 24,
+    });
+  });
+
+  it('is never above 180 lines, 15 frames and 150 kbit/s with it, whatever the camera gives', () => {
+    expect(senderCapsFor(2, true, 360)).toEqual({
+      maxBitrate: 150_000,
+      scaleResolutionDownBy: 2,
+      maxFramerate: 15,
+    });
+    expect(senderCapsFor(2, true, 180)).toEqual({
+      maxBitrate: 150_000,
+      scaleResolutionDownBy: 1,
+      maxFramerate: 15,
+    });
+    expect(senderCapsFor(5, true, null)).toEqual({
+      maxBitrate: 150_000,
+      scaleResolutionDownBy: 2,
+      maxFramerate: 15,
+    });
+  });
+});
+
+describe('Opus with DTX', () => {
+  const sdp = [
+    'v=0',
+    'm=audio 9 UDP/TLS/RTP/SAVPF 111 63',
+    'a=rtpmap:111 opus/48000/2',
+    'a=fmtp:111 minptime=10;useinbandfec=1',
+    'a=rtpmap:63 red/48000/2',
+    'a=fmtp:63 111/111',
+    'm=video 9 UDP/TLS/RTP/SAVPF 96',
+    'a=rtpmap:96 VP8/90000',
+    '',
+  ].join('\r\n');
+
+  it('asks for usedtx=1 on the Opus line only, once', () => {
+    const out = withOpusDtx(sdp);
+    expect(out).toContain('a=fmtp:111 minptime=10;useinbandfec=1;usedtx=1\r\n');
+    expect(out).toContain('a=fmtp:63 111/111\r\n');
+    expect(withOpusDtx(out)).toBe(out);
+  });
+
+  it('leaves a description without Opus as it is', () => {
+    const video = 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\na=fmtp:96 x=1\r\n';
+    expect(withOpusDtx(video)).toBe(video);
+  });
+});
+
+describe('the data meter', () => {
+  it('says the megabytes used, then the rate an hour once known', () => {
+    expect(dataMeterText(0, null)).toBe('0.0 MB used');
+    expect(dataMeterText(12_345_678, 180_400_000)).toBe('12.3 MB used · about 180 MB an hour');
+  });
+
+  it('measures the rate over the last 10 seconds, and only over 2 seconds or more', () => {
+    expect(bytesPerHour([{ at: 0, bytes: 0 }], 0)).toBeNull();
+    expect(
+      bytesPerHour(
+        [
+          { at: 0, bytes: 0 },
+          { at: 1_000, bytes: 1_000 },
+        ],
+        1_000,
+      ),
+    ).toBeNull();
+    // 10 kB a second for the last 10 s (an old burst before it does not count): 36 MB an hour.
+    const samples = [
+      { at: 0, bytes: 0 },
+      { at: 5_000, bytes: 5_000_000 },
+      { at: 10_000, bytes: 5_050_000 },
+      { at: 15_000, bytes: 5_100_000 },
+    ];
+    expect(bytesPerHour(samples, 15_000)).toBe(36_000_000);
+  });
+});

@@ -1,0 +1,104 @@
+import { type SenderCaps, videoSenderCaps } from './calls.ts';
+
+/**
+ * Calls on Kenyan mobile data (issue 22): the data saver and the data meter. An hour of 1:1 video at 500 kbit/s
+ * each way is about 450 MB (KSh 2,000 at KSh 4.6 a MB); audio alone is about 36 MB.
+ */
+
+export const callDataMessages = {
+  dataSaver: 'Data saver',
+  /** Said when the data saver turns on by itself, or is switched on, with the camera turned off. */
+  dataSaverOn:
+    'Data saver is on: your camera is off until you turn it on, and your video is sent small. Turn the data saver off for full quality.',
+  meterLabel: 'Data used by this device in this call',
+} as const;
+
+/** What the browser says about its connection (the Network Information API, where it exists). */
+export interface ConnectionHints {
+  saveData?: boolean;
+  type?: string;
+  effectiveType?: string;
+}
+
+const slowEffectiveTypes = new Set(['slow-2g', '2g', '3g']);
+
+/**
+ * Whether a call starts in data-saver mode when the person has not chosen: on when the browser asks to save data
+ * (Save-Data), reports a cellular connection, or measures a slow one.
+ */
+export function prefersDataSaver(connection: ConnectionHints | undefined | null): boolean {
+  if (!connection) return false;
+  return (
+    connection.saveData === true ||
+    connection.type === 'cellular' ||
+    slowEffectiveTypes.has(connection.effectiveType ?? '')
+  );
+}
+
+/** Data saver video: about 180 lines at 15 frames a second, at most 150 kbit/s. */
+export const dataSaverVideo = { height: 180, width: 320, frameRate: 15, maxBitrate: 150_000 } as const;
+
+/**
+ * Outgoing video limits per connection: the room's (none for two people, lower as it fills), and in data-saver
+ * mode never above the data saver's, scaled down from the camera's `trackHeight` to its 180 lines.
+ */
+export function senderCapsFor(
+  participants: number,
+  dataSaver: boolean,
+  trackHeight: number | null,
+): SenderCaps | null {
+  const room = videoSenderCaps(participants);
+  if (!dataSaver) return room;
+  const scale = trackHeight && trackHeight > dataSaverVideo.height ? trackHeight / dataSaverVideo.height : 1;
+  return {
+    maxBitrate: Math.min(room?.maxBitrate ?? dataSaverVideo.maxBitrate, dataSaverVideo.maxBitrate),
+    scaleResolutionDownBy: Math.max(scale, room?.scaleResolutionDownBy ?? 1),
+    maxFramerate: Math.min(room?.maxFramerate ?? dataSaverVideo.frameRate, dataSaverVideo.frameRate),
+  };
+}
+
+/**
+ * Asks the other side's sender for Opus with discontinuous transmission (DTX: next to nothing is sent while a
+ * person is silent): `usedtx=1` on the Opus format line of a session description. Applied to the description
+ * received, it makes this browser's own Opus encoder use DTX.
+ */
+export function withOpusDtx(sdp: string): string {
+  const payloadTypes = [...sdp.matchAll(/^a=rtpmap:(\d+) opus\/48000\/2\r?$/gim)].map((match) => match[1]!);
+  if (payloadTypes.length === 0) return sdp;
+  return sdp.replace(/^a=fmtp:(\d+) ([^\r\n]*)$/gm, (line, payloadType: string, params: string) => {
+    if (!payloadTypes.includes(payloadType) || /(^|;)\s*usedtx=/.test(params)) return line;
+    return `a=fmtp:${payloadType} ${params};usedtx=1`;
+  });
+}
+
+/** Bytes in a megabyte as the networks bill it. */
+const megabyte = 1_000_000;
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / megabyte;
+  return mb < 100 ? mb.toFixed(1) : String(Math.round(mb));
+}
+
+/**
+ * The meter's words: the megabytes this device sent and received in the call so far, and, once a rate is known,
+ * about how many an hour at the current rate ("12.3 MB used · about 180 MB an hour").
+ */
+export function dataMeterText(usedBytes: number, bytesPerHour: number | null): string {
+  const used = `${formatMegabytes(usedBytes)} MB used`;
+  return bytesPerHour === null ? used : `${used} · about ${formatMegabytes(bytesPerHour)} MB an hour`;
+}
+
+/** A reading of the bytes counted so far, at a time. */
+export interface DataSample {
+  at: number;
+  bytes: number;
+}
+
+/** The rate an hour over the samples of the last `windowMs` (null until two samples span 2 seconds or more). */
+export function bytesPerHour(samples: DataSample[], now: number, windowMs = 10_000): number | null {
+  const recent = samples.filter((sample) => now - sample.at <= windowMs);
+  const first = recent[0];
+  const last = recent.at(-1);
+  if (!first || !last || last.at - first.at < 2_000) return null;
+  return ((last.bytes - first.bytes) / (last.at - first.at)) * 3_600_000;
+}

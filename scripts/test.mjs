@@ -40,7 +40,7 @@ if (!chromium) {
 if (serverUrl) {
   // Each integration file runs once, on the server, where locks and concurrency are real; those that test the
   // embedded database itself run on it (vitest.config.ts, project embedded), and the journeys run the whole
-  // stack on it (docs/decisions/021-integration-tests-once-on-the-server.md).
+  // stack on it (docs/decisions/022-integration-tests-once-on-the-server.md).
   run(
     'unit tests, and the embedded database’s own integration tests on it',
     'npx',

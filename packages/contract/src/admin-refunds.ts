@@ -95,6 +95,8 @@ export const paymentEvent = z.object({
   action: z.string(),
   by: z.string().nullable(),
   what: z.string(),
+  /** Why the admin did it, in their words (a refund's reason); null when none was asked. */
+  reason: z.string().nullable(),
 });
 export type PaymentEvent = z.infer<typeof paymentEvent>;
 

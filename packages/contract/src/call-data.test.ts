@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bytesPerHour, dataMeterText, prefersDataSaver, senderCapsFor, withOpusDtx } from './call-data.ts';
+import {
+  bytesPerHour,
+  dataMeterText,
+  nextVideoLevel,
+  prefersDataSaver,
+  senderCapsFor,
+  withOpusDtx,
+} from './call-data.ts';
 
 describe('when a call starts in data-saver mode', () => {
   it('is on for Save-Data, a cellular connection or a slow one, and off otherwise or when nothing is known', () => {
@@ -92,5 +99,35 @@ describe('the data meter', () => {
       { at: 15_000, bytes: 5_100_000 },
     ];
     expect(bytesPerHour(samples, 15_000)).toBe(36_000_000);
+  });
+});
+
+describe('adapting video to a weak network', () => {
+  const every2s = (fromMs: number, toMs: number, lost: number, rtt: number) =>
+    Array.from({ length: (toMs - fromMs) / 2_000 + 1 }, (_, i) => ({ at: fromMs + i * 2_000, lost, rtt }));
+
+  it('steps down after 10 s of heavy loss or a long round trip, one step at a time', () => {
+    const lossy = every2s(0, 10_000, 0.2, 0.1);
+    expect(nextVideoLevel('full', lossy, 10_000)).toEqual({ level: 'low', stepped: true });
+    expect(nextVideoLevel('low', lossy, 10_000)).toEqual({ level: 'audio', stepped: true });
+    expect(nextVideoLevel('audio', lossy, 10_000)).toEqual({ level: 'audio', stepped: false });
+    const slow = every2s(0, 10_000, 0, 1.2);
+    expect(nextVideoLevel('full', slow, 10_000).level).toBe('low');
+    // A long but steady round trip is distance, not a weak network.
+    expect(nextVideoLevel('full', every2s(0, 10_000, 0, 0.8), 10_000).stepped).toBe(false);
+  });
+
+  it('waits for a whole stretch: a short one, or one good sample in it, changes nothing', () => {
+    expect(nextVideoLevel('full', every2s(4_000, 10_000, 0.3, 0.1), 10_000).stepped).toBe(false);
+    const mixed = [...every2s(0, 8_000, 0.3, 0.1), { at: 10_000, lost: 0, rtt: 0.05 }];
+    expect(nextVideoLevel('full', mixed, 10_000).stepped).toBe(false);
+  });
+
+  it('steps back up after 20 s of a good network', () => {
+    const good = every2s(0, 20_000, 0.01, 0.05);
+    expect(nextVideoLevel('audio', good, 20_000)).toEqual({ level: 'low', stepped: true });
+    expect(nextVideoLevel('low', good, 20_000)).toEqual({ level: 'full', stepped: true });
+    expect(nextVideoLevel('full', good, 20_000)).toEqual({ level: 'full', stepped: false });
+    expect(nextVideoLevel('audio', every2s(10_000, 20_000, 0, 0.05), 20_000).stepped).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export const callDataMessages = {
   dataSaverOn:
     'Data saver is on: your camera is off until you turn it on, and your video is sent small. Turn the data saver off for full quality.',
   meterLabel: 'Data used by this device in this call',
+  /** On a remote person's tile while their connection is being restored. */
+  reconnecting: 'Reconnecting…',
 } as const;
 
 /** What the browser says about its connection (the Network Information API, where it exists). */
@@ -102,3 +104,61 @@ export function bytesPerHour(samples: DataSample[], now: number, windowMs = 10_0
   if (!first || !last || last.at - first.at < 2_000) return null;
   return ((last.bytes - first.bytes) / (last.at - first.at)) * 3_600_000;
 }
+
+// ---- Adaptation to a weak network ----
+
+/** What one connection sends: full video, the data saver's small video, or audio alone. */
+export type VideoLevel = 'full' | 'low' | 'audio';
+
+/** A reading of one connection's quality: the share of packets lost (0 to 1) and the round trip in seconds. */
+export interface QualitySample {
+  at: number;
+  lost: number;
+  rtt: number;
+}
+
+/**
+ * Heavy loss (10 % or more) or a round trip of a second or more: the network cannot carry more. A long but
+ * steady round trip below that (a satellite or a far mast: 0.4 to 0.8 s) is distance, which less video does
+ * not shorten.
+ */
+export function isWeak(sample: QualitySample): boolean {
+  return sample.lost >= 0.1 || sample.rtt >= 1;
+}
+
+/** How long a connection must stay weak before video steps down, and good before it steps up again. */
+export const adaptation = { downAfterMs: 10_000, upAfterMs: 20_000 } as const;
+
+/** Whether every sample of the last `ms` is weak (or good), with samples that span nearly all of it. */
+function lasting(samples: QualitySample[], now: number, ms: number, weak: boolean): boolean {
+  const recent = samples.filter((sample) => now - sample.at <= ms);
+  const first = recent[0];
+  if (!first || now - first.at < ms * 0.8) return false;
+  return recent.every((sample) => isWeak(sample) === weak);
+}
+
+/**
+ * The next level of a connection's video: after about 10 s of heavy loss or a long round trip one step down
+ * (full → low → audio); after about 20 s of a good network one step up. `stepped`: a step was taken, so the
+ * samples so far are used up (the next step needs a stretch of its own). The data saver caps video apart.
+ */
+export function nextVideoLevel(
+  current: VideoLevel,
+  samples: QualitySample[],
+  now: number,
+): { level: VideoLevel; stepped: boolean } {
+  const order: VideoLevel[] = ['full', 'low', 'audio'];
+  const index = order.indexOf(current);
+  if (index > 0 && lasting(samples, now, adaptation.upAfterMs, false)) {
+    return { level: order[index - 1]!, stepped: true };
+  }
+  if (index < order.length - 1 && lasting(samples, now, adaptation.downAfterMs, true)) {
+    return { level: order[index + 1]!, stepped: true };
+  }
+  return { level: current, stepped: false };
+}
+
+export const adaptationMessages = {
+  low: 'Your connection is weak: your video is sent small for now.',
+  audio: 'Your connection is weak: audio only for now. Your video comes back when the network recovers.',
+} as const;

@@ -66,12 +66,13 @@ export class AdminPaymentsService {
       }),
     ]);
     const history: PaymentEvent[] = audit.rows.map((entry) => {
-      const after = (entry.after ?? {}) as { what?: string; outcome?: string };
+      const after = (entry.after ?? {}) as { what?: string; outcome?: string; reason?: string };
       return {
         at: entry.at.toISOString(),
         action: entry.action,
         by: entry.actorName ?? null,
         what: after.what ?? (after.outcome ? `M-PESA asked again: ${after.outcome}` : entry.action),
+        reason: after.reason ?? null,
       };
     });
     return { payment: toAdminPayment(row), refunds, plan, history };

@@ -113,7 +113,9 @@ describe('admin: refunds of a payment', () => {
     expect(entry).toMatchObject({ actorId: admin.id, action: 'REFUND_PAYMENT', before: { refunded: 0 } });
     expect(entry?.after).toMatchObject({ amount: 500, destination: 'WALLET', refunded: 500 });
     expect((entry?.after as { what: string }).what).toContain('goes to');
-    expect(after.history).toMatchObject([{ action: 'REFUND_PAYMENT', by: admin.name }]);
+    expect(after.history).toMatchObject([
+      { action: 'REFUND_PAYMENT', by: admin.name, reason: 'The mentor joined 20 minutes late' },
+    ]);
 
     // The same confirmation sent twice makes one refund.
     const again = await refund(payment.id, {

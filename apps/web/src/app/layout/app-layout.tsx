@@ -37,9 +37,10 @@ export function AppLayout() {
       <button type="button" onClick={() => mainRef.current?.focus()} className={classes.skipLink}>
         Skip to content
       </button>
-      <PageLoadingBar />
       <Navbar />
       <main ref={mainRef} tabIndex={-1} className={classes.main}>
+        {/* Inside the main landmark, as all content must be (it is fixed at the top of the window). */}
+        <PageLoadingBar />
         {/* A page's code loads on its first visit: the first page shows a loader, a later one keeps the current
             page on screen (with the progress bar) until it is ready. */}
         <PageErrorBoundary pathname={pathname}>

@@ -84,6 +84,7 @@ function History({ details }: { details: AdminPaymentDetails }) {
             {formatDateTime(event.at)}
           </Text>
           {` · ${humanize(event.action)}${event.by ? ` by ${event.by}` : ''}: ${event.what}`}
+          {event.reason && ` Why: ${event.reason}`}
         </Text>
       ))}
     </Stack>

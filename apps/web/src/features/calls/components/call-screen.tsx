@@ -10,7 +10,7 @@ import type { CallSnapshot } from '../lib/call-controller.ts';
 import classes from './call.module.css';
 import { CallControls } from './call-controls.tsx';
 import { Countdown } from './countdown.tsx';
-import { DataMeter, DataSaverNotice, DataSaverSwitch } from './data-saver.tsx';
+import { DataMeter, DataSaverNotice, DataSaverSwitch, WeakNetworkNotice } from './data-saver.tsx';
 import { VideoTile } from './video-tile.tsx';
 
 export type CallVariant = 'INDIVIDUAL' | 'GROUP';
@@ -96,6 +96,7 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
         </Alert>
       )}
       <DataSaverNotice call={call} />
+      <WeakNetworkNotice call={call} />
       {call.mediaProblem && (
         <Alert color="yellow" variant="light" mb="xs" p="xs" title="Camera or microphone">
           {call.mediaProblem}
@@ -181,6 +182,9 @@ function Stage({ call, variant }: { call: CallSnapshot; variant: CallVariant }) 
               audioMuted={person.audioMuted}
               videoOff={person.videoOff}
               isSpeaking={call.activeSpeaker === person.participantId}
+              isReconnecting={
+                person.connectionState === 'disconnected' || person.connectionState === 'failed'
+              }
             />
           ))}
         </div>

@@ -1,5 +1,5 @@
 import { Alert, Switch, Text } from '@mantine/core';
-import { callDataMessages, dataMeterText } from '@myprosper/contract/call-data';
+import { adaptationMessages, callDataMessages, dataMeterText } from '@myprosper/contract/call-data';
 import type { CallController, CallSnapshot } from '../lib/call-controller.ts';
 
 /** The data saver switch, before and during the call (issue 22). */
@@ -36,6 +36,16 @@ export function DataSaverNotice({ call }: { call: CallSnapshot }) {
   return (
     <Alert color="teal" variant="light" mb="xs" p="xs">
       {callDataMessages.dataSaverOn}
+    </Alert>
+  );
+}
+
+/** Said while a weak network keeps this device's video small, or off. */
+export function WeakNetworkNotice({ call }: { call: CallSnapshot }) {
+  if (call.adaptation === 'full') return null;
+  return (
+    <Alert color="orange" variant="light" mb="xs" p="xs" role="status">
+      {adaptationMessages[call.adaptation]}
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Button } from '@mantine/core';
+import { callDataMessages } from '@myprosper/contract/call-data';
 import { useEffect, useRef, useState } from 'react';
 import classes from './call.module.css';
 
@@ -10,6 +11,8 @@ export interface VideoTileProps {
   isSpeaking: boolean;
   /** One's own picture: mirrored, never played aloud. */
   isLocal?: boolean;
+  /** The connection to this person dropped and is being restored. */
+  isReconnecting?: boolean;
   className?: string;
 }
 
@@ -30,6 +33,7 @@ export function VideoTile({
   videoOff,
   isSpeaking,
   isLocal,
+  isReconnecting,
   className,
 }: VideoTileProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -91,6 +95,11 @@ export function VideoTile({
         {audioMuted && (
           <Badge size="xs" color="red" variant="filled">
             Muted
+          </Badge>
+        )}
+        {isReconnecting && (
+          <Badge size="xs" color="yellow" variant="filled" autoContrast>
+            {callDataMessages.reconnecting}
           </Badge>
         )}
         {isSpeaking && !audioMuted && (

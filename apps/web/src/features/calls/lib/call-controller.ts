@@ -1,4 +1,4 @@
-import { bytesPerHour, type DataSample, senderCapsFor } from '@myprosper/contract/call-data';
+import { bytesPerHour, type DataSample, senderCapsFor, type VideoLevel } from '@myprosper/contract/call-data';
 import {
   type CallTicket,
   callMessages,
@@ -54,6 +54,8 @@ export interface CallSnapshot {
   /** Bytes this device sent and received in this call so far, and the rate an hour now (null until known). */
   dataUsed: number;
   dataPerHour: number | null;
+  /** The lowest video any connection of this device sends now for a weak network ('full': none lowered). */
+  adaptation: VideoLevel;
 }
 
 const initial: CallSnapshot = {
@@ -79,6 +81,7 @@ const initial: CallSnapshot = {
   dataSaver: false,
   dataUsed: 0,
   dataPerHour: null,
+  adaptation: 'full',
 };
 
 /** How often the data meter reads the connections' counters. */
@@ -229,11 +232,13 @@ export class CallController {
    * data saver is on, or the other side's (each pays for what it receives).
    */
   private applyCaps(): void {
+    for (const link of this.links.values()) void link.setCaps(this.capsFor(link));
+  }
+
+  private capsFor(link: PeerLink) {
     const people = this.roster.filter((p) => p.participantId !== this.snapshot.me?.participantId).length + 1;
-    const height = this.video?.getSettings().height ?? null;
-    for (const link of this.links.values()) {
-      void link.setCaps(senderCapsFor(people, this.snapshot.dataSaver || link.remoteWantsLowVideo, height));
-    }
+    const low = this.snapshot.dataSaver || link.remoteWantsLowVideo || link.level !== 'full';
+    return senderCapsFor(people, low, this.video?.getSettings().height ?? null);
   }
 
   private closeLink(id: string, link: PeerLink): void {
@@ -242,9 +247,18 @@ export class CallController {
     this.links.delete(id);
   }
 
-  /** The meter: bytes of every connection, open or closed, and the rate over the last seconds. */
+  /**
+   * Every few seconds: each connection adapts its video to its network, and the meter reads the bytes of every
+   * connection, open or closed, and the rate over the last seconds.
+   */
   private async readMeter(): Promise<void> {
-    const open = await Promise.all([...this.links.values()].map((link) => link.bytes()));
+    const links = [...this.links.values()];
+    const changed = await Promise.all(links.map((link) => link.adapt(Date.now()).catch(() => false)));
+    if (changed.some(Boolean)) this.applyCaps();
+    const levels = links.map((link) => link.level);
+    const adaptation = levels.includes('audio') ? 'audio' : levels.includes('low') ? 'low' : 'full';
+    if (adaptation !== this.snapshot.adaptation) this.update({ adaptation });
+    const open = await Promise.all(links.map((link) => link.bytes()));
     const used = this.closedBytes + open.reduce((sum, bytes) => sum + bytes, 0);
     const now = Date.now();
     this.dataSamples = [
@@ -270,6 +284,8 @@ export class CallController {
       onRemoteWish: () => this.applyCaps(),
     });
     this.links.set(remoteId, link);
+    // Capped from its first moment, even when it was made for a signal before the roster named the person.
+    void link.setCaps(this.capsFor(link));
     return link;
   }
 

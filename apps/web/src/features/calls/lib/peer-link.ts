@@ -1,4 +1,9 @@
-import { withOpusDtx } from '@myprosper/contract/call-data';
+import {
+  nextVideoLevel,
+  type QualitySample,
+  type VideoLevel,
+  withOpusDtx,
+} from '@myprosper/contract/call-data';
 import { isPolite, type SenderCaps, type SignalData } from '@myprosper/contract/calls';
 
 export interface PeerLinkOptions {
@@ -29,6 +34,15 @@ export interface PeerStats {
   framesDecoded: number;
   frameWidth: number;
   audioPacketsReceived: number;
+  /** The cap on the video this side sends on this connection (bits a second); null when uncapped. */
+  videoMaxBitrate: number | null;
+  /** What this connection sends for its network now (adaptation). */
+  level: VideoLevel;
+  /** The round trip the other side reports (seconds), 0 before any report. */
+  roundTripTime: number;
+  /** The width of the video this side sends, and what limits it ('none', 'bandwidth', 'cpu'). */
+  sentFrameWidth: number;
+  qualityLimitation: string;
 }
 
 /** A 'disconnected' connection that stays so this long gets an ICE restart ('failed' can take 30 s). */
@@ -62,6 +76,9 @@ export class PeerLink {
   private lastNudgeAt = Date.now();
   /** The other side wants small video (its data saver is on). */
   remoteWantsLowVideo = false;
+  /** What this connection's network carries now (adapted from its loss and round trips). */
+  level: VideoLevel = 'full';
+  private qualitySamples: QualitySample[] = [];
   /** Bytes sent and received so far on this connection, as last read (kept once it closes). */
   private bytesSoFar = 0;
 
@@ -143,6 +160,7 @@ export class PeerLink {
   /** Sends this track instead of the current one of its kind (device switch, camera back on), or adds it. */
   async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
     if (!this.isSending) return; // its tracks are read when it starts sending
+    if (kind === 'video' && this.level === 'audio') return; // read again when video comes back
     const sender = this.pc
       .getSenders()
       .find((s) => s.track?.kind === kind || senderKind(this.pc, s) === kind);
@@ -187,9 +205,23 @@ export class PeerLink {
       framesDecoded: 0,
       frameWidth: 0,
       audioPacketsReceived: 0,
+      videoMaxBitrate: null,
+      level: this.level,
+      roundTripTime: 0,
+      sentFrameWidth: 0,
+      qualityLimitation: 'none',
     };
+    const video = this.pc.getSenders().find((s) => s.track?.kind === 'video');
+    result.videoMaxBitrate = video?.getParameters().encodings?.[0]?.maxBitrate ?? null;
     const report = await this.pc.getStats();
     report.forEach((entry: { type: string; kind?: string } & Record<string, unknown>) => {
+      if (entry.type === 'outbound-rtp' && entry.kind === 'video') {
+        result.sentFrameWidth = Math.max(result.sentFrameWidth, Number(entry.frameWidth ?? 0));
+        result.qualityLimitation = String(entry.qualityLimitationReason ?? 'none');
+      }
+      if (entry.type === 'remote-inbound-rtp') {
+        result.roundTripTime = Math.max(result.roundTripTime, Number(entry.roundTripTime ?? 0));
+      }
       if (entry.type !== 'inbound-rtp') return;
       if (entry.kind === 'video') {
         result.framesDecoded += Number(entry.framesDecoded ?? 0);
@@ -199,6 +231,47 @@ export class PeerLink {
       }
     });
     return result;
+  }
+
+  /**
+   * Reads this connection's loss and round trip (what the other side reports of what it receives) and steps
+   * its video down or up when the network has been weak, or good, long enough. Answers whether it changed.
+   */
+  async adapt(now: number): Promise<boolean> {
+    if (this.isClosed || this.pc.connectionState !== 'connected') return false;
+    let lost = 0;
+    let rtt = 0;
+    let seen = false;
+    const report = await this.pc.getStats();
+    report.forEach((entry: { type: string } & Record<string, unknown>) => {
+      if (entry.type !== 'remote-inbound-rtp') return;
+      seen = true;
+      lost = Math.max(lost, Number(entry.fractionLost ?? 0));
+      rtt = Math.max(rtt, Number(entry.roundTripTime ?? 0));
+    });
+    if (!seen) return false;
+    this.qualitySamples = [
+      ...this.qualitySamples.filter((s) => now - s.at <= 30_000),
+      { at: now, lost, rtt },
+    ];
+    const next = nextVideoLevel(this.level, this.qualitySamples, now);
+    if (!next.stepped) return false;
+    this.qualitySamples = [];
+    const wasAudio = this.level === 'audio';
+    this.level = next.level;
+    if (wasAudio || next.level === 'audio') await this.sendVideo(next.level !== 'audio');
+    return true;
+  }
+
+  /** Sends the camera on this connection again, or stops sending any video on it (audio only). */
+  private async sendVideo(on: boolean): Promise<void> {
+    const sender = this.pc
+      .getSenders()
+      .find((s) => s.track?.kind === 'video' || senderKind(this.pc, s) === 'video');
+    if (!sender) return;
+    const camera = this.options.getTracks().find((track) => track.kind === 'video') ?? null;
+    await sender.replaceTrack(on ? camera : null);
+    if (on) await this.applyCaps();
   }
 
   /** The bytes of the last reading (the meter reads every few seconds). */

@@ -360,7 +360,8 @@ export function wireFeatures(app: FastifyInstance) {
   // Mentors paid to M-PESA (issue 21): disputes hold earnings in escrow; payouts go by the Daraja B2C core.
   const payouts = createPayouts(app, {
     disbursements,
-    held: new HeldEarnings(env.PLATFORM_COMMISSION_PERCENT, vouchers),
+    held: new HeldEarnings(env, channels, vouchers),
+    mpesaRefunds,
   });
   return {
     sessions,

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { refundMessages } from '@myprosper/contract/refunds';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   bookFirstFree,
@@ -12,6 +13,7 @@ import {
   phoneCodeFromOutbox,
   registerAdvisee,
   signIn,
+  storedPhone,
 } from './support/api.ts';
 import { expect, type OtherBrowser, test } from './support/fixtures.ts';
 
@@ -214,4 +216,81 @@ test("a mentee reports a problem from the session page; the admin sees the call'
   // The mentee sees the decision.
   await page.reload();
   await expect(page.getByTestId('session-dispute')).toContainText('the mentor is paid for this session');
+});
+
+test('a mentee paid by M-PESA reports a problem; the admin refunds them, and it goes back to their M-PESA', async ({
+  otherBrowser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const mentor = await bookingMentor(page.request, mentorEmail);
+  const mentee = await registerAdvisee(page.request, 'Dispute Refund Journey');
+  const msisdn = storedPhone(mentee.phone);
+  const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
+  // Paid from the mentee's own verified number, so a refund can go back to it.
+  await payByMpesa(page.request, mentee, sessionId, { from: mentee.phone });
+  const booked = await page.request.get(`/myprosper/api/getAdvisorSessionById/${sessionId}`, {
+    headers: mentee.auth,
+  });
+  const { amount } = ((await booked.json()) as { data: { amount: number } }).data;
+  // Their saved choice for refunds is M-PESA (the cancel dialog saves it; here it is saved through the API).
+  const chose = await page.request.put('/myprosper/api/refundPreference', {
+    headers: mentee.auth,
+    data: { destination: 'MPESA' },
+  });
+  expect(chose.ok(), await chose.text()).toBe(true);
+  // The mentor came (the admin records it, as the call's records would); the session ended two hours ago (the
+  // journey before this one holds the mentor's last hour).
+  const admin = await logIn(page.request, demo.admin);
+  const present = await page.request.put(`/myprosper/api/admin/sessions/${sessionId}/no-shows`, {
+    headers: admin.auth,
+    data: { people: [{ userId: mentor.mentorId, noShow: false }] },
+  });
+  expect(present.ok(), await present.text()).toBe(true);
+  await moveSession(page.request, sessionId, -180);
+
+  // The mentee reports a problem from the session page.
+  await signIn(page, mentee.email);
+  await page.goto(`/sessions/${sessionId}`);
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a problem' });
+  await dialog.getByLabel('What went wrong?').fill('The mentor talked about another topic all hour');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByTestId('session-dispute')).toContainText('You reported a problem');
+
+  // The admin upholds it: the confirmation says where the money goes before anything moves.
+  const adminPage = await openAdminPage(otherBrowser, '/admin/disputes');
+  const card = adminPage
+    .locator('[data-testid^="dispute-"]')
+    .filter({ hasText: 'The mentor talked about another topic all hour' });
+  await expect(card).toContainText('Open');
+  await card.getByRole('button', { name: 'Refund the mentee' }).click();
+  const confirm = adminPage.getByRole('dialog', { name: /^Refund \S+$/ });
+  await expect(confirm).toContainText('sent back to their verified number');
+  await confirm.getByLabel('Note (kept with the decision)').fill('The mentor agreed');
+  await confirm.getByRole('button', { name: 'Refund the mentee' }).click();
+  await expect(toast(adminPage, 'The mentees were refunded the way they paid')).toBeVisible();
+  await expect(card).toContainText('Refunded');
+  await adminPage.screenshot({ path: shots('admin-dispute-refunded-360.png'), fullPage: true });
+
+  // The mentee sees the decision, and the refund reach their M-PESA with its receipt.
+  await page.reload();
+  await expect(page.getByTestId('session-dispute')).toContainText(
+    'We looked into your report and refunded you',
+  );
+  const refunds = page.getByTestId('session-mpesa-refunds');
+  await expect(refunds.getByText('Refund paid to M-PESA')).toBeVisible({ timeout: 30_000 });
+  const paidText = (await refunds.getByRole('alert').innerText()).trim();
+  const receipt = /M-PESA receipt ([A-Z0-9]{10})\./.exec(paidText)?.[1];
+  expect(receipt, paidText).toBeTruthy();
+  await expect(refunds).toContainText(refundMessages.paidToMpesa(amount, msisdn, receipt!));
+  await page.screenshot({ path: shots('dispute-refund-paid-360.png'), fullPage: true });
+  await expectAccessible(page);
+
+  // Its wallet lists the transfer too, and holds nothing of it.
+  await page.goto('/wallet');
+  await expect(page.getByTestId('mpesa-transfers')).toContainText(
+    refundMessages.paidToMpesa(amount, msisdn, receipt!),
+  );
+  await expect(page.getByTestId('wallet-balance')).toHaveText('KES 0');
 });

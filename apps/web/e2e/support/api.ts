@@ -324,15 +324,19 @@ async function ownPaymentStatus(
   return own?.paymentStatus ?? session.paymentStatus;
 }
 
-/** Pays this person's share by M-PESA through the sandbox and waits until it reads paid. */
+/**
+ * Pays this person's share by M-PESA through the sandbox and waits until it reads paid: from the sandbox's
+ * paying number, or `from` (the person's own verified number, so that a refund may go back to it).
+ */
 export async function payByMpesa(
   request: APIRequestContext,
   person: { userId: number; auth: Auth },
   sessionId: number,
+  options: { from?: string } = {},
 ): Promise<void> {
   const pushed = await request.post('/myprosper/api/makeMpesaPayment', {
     headers: person.auth,
-    data: { phoneNumber: paysPhone, sessionId },
+    data: { phoneNumber: options.from ?? paysPhone, sessionId },
   });
   if (!pushed.ok()) throw new Error(`the M-PESA push failed: ${await pushed.text()}`);
   const deadline = Date.now() + 20_000;

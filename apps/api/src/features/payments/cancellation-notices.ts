@@ -8,8 +8,8 @@ import type { SmsSender } from '../../providers/sms.ts';
 import type { RefundedTo } from './share-refunds.ts';
 
 /**
- * Telling the people of a session what became of it and of their money: a cancellation (every party), or a
- * mentor who did not come (the payers, refunded).
+ * Telling the people of a session what became of it and of their money: a cancellation (every party), a
+ * mentor who did not come (the payers, refunded), or a dispute an admin upheld (the payers, refunded).
  */
 
 export interface SessionFacts {
@@ -116,6 +116,26 @@ export function mentorNoShowSms(person: NoticePerson, facts: SessionFacts): stri
   return `MyProsper: ${facts.mentorName} did not come to your ${facts.topic} session on ${when(facts)} (${facts.reference}). ${moneyLine(person, facts)}`;
 }
 
+/** To a payer refunded because an admin upheld a dispute of the session (issue 21). */
+export function disputeRefundEmail(person: NoticePerson, facts: SessionFacts) {
+  return {
+    subject: `Refunded: the dispute of your ${facts.topic} session was upheld`,
+    text: [
+      `Hello ${person.name ?? 'there'},`,
+      '',
+      `We looked into the problem reported with the ${facts.topic} session with ${facts.mentorName} on ${when(facts)} (East Africa Time), reference ${facts.reference}, and upheld it: your payment is refunded.`,
+      '',
+      moneyLine(person, facts),
+      '',
+      sessionsLink(facts),
+    ].join('\n'),
+  };
+}
+
+export function disputeRefundSms(person: NoticePerson, facts: SessionFacts): string {
+  return `MyProsper: we upheld the problem reported with your ${facts.topic} session on ${when(facts)} (${facts.reference}). ${moneyLine(person, facts)}`;
+}
+
 /** To the mentor who did not attend; the subject opens with our words, never with anything a user typed. */
 export function absentMentorEmail(person: NoticePerson, facts: SessionFacts & { presenceMinutes: number }) {
   return {
@@ -215,6 +235,19 @@ export function sendMentorNoShowNotices(
       person.money.kind === 'ABSENT_MENTOR'
         ? { email: absentMentorEmail(person, facts), sms: absentMentorSms(person, facts) }
         : { email: mentorNoShowEmail(person, facts), sms: mentorNoShowSms(person, facts) },
+    channels,
+  );
+}
+
+/** The payers of a session whose dispute an admin upheld, refunded. */
+export function sendDisputeRefundNotices(
+  people: readonly NoticePerson[],
+  facts: SessionFacts,
+  channels: NoticeChannels,
+): Promise<void> {
+  return sendNotices(
+    people,
+    (person) => ({ email: disputeRefundEmail(person, facts), sms: disputeRefundSms(person, facts) }),
     channels,
   );
 }

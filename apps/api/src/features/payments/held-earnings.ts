@@ -1,5 +1,8 @@
+import type { Env } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
+import type { CancellationChannels } from './cancellation.service.ts';
+import { type NoticePerson, sendDisputeRefundNotices } from './cancellation-notices.ts';
 import { settleToMentor } from './earnings.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
@@ -11,6 +14,14 @@ export interface HeldDecision {
   amount: number;
 }
 
+/** An upheld dispute's refund: what to do once the decision's transaction has committed. */
+export interface HeldRefund extends HeldDecision {
+  /** Sendings back to M-PESA recorded (mpesa_refunds ids): hand them to Daraja once this commits. */
+  mpesaRefundIds: number[];
+  /** Tells each refunded payer by e-mail (and SMS to a verified phone); call once this commits. */
+  notify(): Promise<void>;
+}
+
 /**
  * The earnings a mentee's dispute holds in a session's escrow (issue 21, docs/decisions/014): an admin
  * releases them to the mentor (settled as the earnings job would, commission included) or refunds every paid
@@ -19,7 +30,8 @@ export interface HeldDecision {
  */
 export class HeldEarnings {
   constructor(
-    private readonly commissionPercent: number,
+    private readonly env: Pick<Env, 'PLATFORM_COMMISSION_PERCENT' | 'TIME_ZONE' | 'PUBLIC_URL'>,
+    private readonly channels: CancellationChannels,
     private readonly vouchers: Pick<PaymentVouchers, 'restore'>,
   ) {}
 
@@ -32,18 +44,24 @@ export class HeldEarnings {
     const settled = await settleToMentor(tx, {
       session,
       paid,
-      percent: this.commissionPercent,
+      percent: this.env.PLATFORM_COMMISSION_PERCENT,
       memo: `Earnings: session ${session.reference} with ${described?.hostName ?? 'your mentee'}`,
     });
     return { amount: settled.earnings };
   }
 
-  async refund(tx: DbOrTx, sessionId: number, now: Date): Promise<HeldDecision> {
+  /**
+   * Every paid share back the way it was paid, a payer who chose M-PESA (their saved choice) to the number
+   * that paid (share-refunds.ts); the caller hands `mpesaRefundIds` to Daraja and calls `notify` after its
+   * commit, as a cancellation does.
+   */
+  async refund(tx: DbOrTx, sessionId: number, now: Date): Promise<HeldRefund> {
+    const nothing: HeldRefund = { amount: 0, mpesaRefundIds: [], notify: async () => {} };
     const repository = new SessionMoneyRepository(tx);
     const session = await repository.lockSession(sessionId);
-    if (!session || (await repository.isSettled(sessionId))) return { amount: 0 };
+    if (!session || (await repository.isSettled(sessionId))) return nothing;
     const participants = await repository.lockParticipants(sessionId);
-    const { total } = await refundPaidShares(tx, {
+    const { refunds, total, mpesaRefundIds } = await refundPaidShares(tx, {
       session,
       participants,
       reference: `dispute-refund:${sessionId}`,
@@ -58,6 +76,35 @@ export class HeldEarnings {
       earnings: 0,
       commission: 0,
     });
-    return { amount: total };
+    const described = await repository.describeSession(sessionId);
+    if (!described) return { ...nothing, amount: total, mpesaRefundIds };
+    const people: NoticePerson[] = participants
+      .filter((p) => refunds.has(p.id))
+      .map((p) => ({
+        name: p.name,
+        email: p.email,
+        // SMS only to a phone its account proved (issue 19).
+        phone: p.phoneVerified ? p.phoneNumber : null,
+        money: { kind: 'REFUNDED', ...refunds.get(p.id)! },
+      }));
+    const facts = {
+      reference: session.reference,
+      topic: described.topic,
+      startsAt: session.startsAt,
+      timeZone: this.env.TIME_ZONE,
+      mentorName: described.mentorName,
+      hostName: described.hostName,
+      publicUrl: this.env.PUBLIC_URL,
+    };
+    return {
+      amount: total,
+      mpesaRefundIds,
+      notify: () =>
+        sendDisputeRefundNotices(people, facts, {
+          mailer: this.channels.mailer,
+          sms: this.channels.sms(),
+          log: this.channels.log,
+        }),
+    };
   }
 }

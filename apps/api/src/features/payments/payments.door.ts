@@ -13,7 +13,7 @@ export {
   registerPaybillUrls,
 } from './create-paybill-service.ts';
 export { EarningsService } from './earnings.service.ts';
-export { type HeldDecision, HeldEarnings } from './held-earnings.ts';
+export { type HeldDecision, HeldEarnings, type HeldRefund } from './held-earnings.ts';
 export { MentorNoShowRefunds } from './mentor-no-show.ts';
 export { type MpesaService, shareProblemMessage, type WalletTopUpPurpose } from './mpesa.service.ts';
 export type {

@@ -9,7 +9,7 @@ import { pgErrorOf, uniqueViolation } from '../../db/database-errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { AttendanceRepository, type PresenceRecord } from '../calls/calls.door.ts';
-import type { HeldEarnings } from '../payments/payments.door.ts';
+import type { HeldEarnings, HeldRefund, MpesaRefundsService } from '../payments/payments.door.ts';
 import { type DisputeRow, PayoutsRepository } from './payouts.repository.ts';
 
 /**
@@ -22,6 +22,8 @@ export class DisputesService {
   constructor(
     private readonly db: Db,
     private readonly held: HeldEarnings,
+    /** Refunds on their way back to M-PESA, handed to Daraja once a decision commits. */
+    private readonly mpesaRefunds: Pick<MpesaRefundsService, 'dispatch'>,
     private readonly holdHours: number,
     private readonly now: () => Date,
   ) {}
@@ -94,23 +96,32 @@ export class DisputesService {
     return rows.map((row) => toAdminDispute(row, presence.get(row.session.id) ?? []));
   }
 
-  /** An admin's decision: RELEASE the held earnings to the mentor, or REFUND the payers to their wallets. */
+  /**
+   * An admin's decision: RELEASE the held earnings to the mentor, or REFUND the payers the way they paid (to
+   * M-PESA for those who chose it: handed to Daraja once the decision commits, and the payers told then).
+   */
   async decide(admin: CurrentUser, id: number, request: DecideDisputeRequest): Promise<AdminDispute> {
     const now = this.now();
-    await this.db.transaction(async (tx) => {
+    const refunded = await this.db.transaction(async (tx): Promise<HeldRefund | null> => {
       const repository = new PayoutsRepository(tx);
       const found = await repository.lockDispute(id);
       if (!found) throw notFound(payoutMessages.disputeNotFound);
       if (found.status !== 'OPEN') throw conflict(payoutMessages.disputeDecided);
+      let refund: HeldRefund | null = null;
       if (request.decision === 'RELEASE') await this.held.release(tx, found.sessionId);
-      else await this.held.refund(tx, found.sessionId, now);
+      else refund = await this.held.refund(tx, found.sessionId, now);
       await repository.decideDispute(id, {
         status: request.decision === 'RELEASE' ? 'RELEASED' : 'REFUNDED',
         decidedBy: admin.id,
         note: request.note?.trim() || null,
         at: now,
       });
+      return refund;
     });
+    if (refunded) {
+      await this.mpesaRefunds.dispatch(refunded.mpesaRefundIds);
+      await refunded.notify();
+    }
     const [decided] = await this.withPresence(
       await new PayoutsRepository(this.db).disputes({ id, limit: 1 }),
     );

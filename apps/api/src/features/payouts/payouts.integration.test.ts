@@ -1,10 +1,13 @@
 import { payoutMessages } from '@myprosper/contract/payouts';
-import { eq, sql } from 'drizzle-orm';
+import { refundMessages } from '@myprosper/contract/refunds';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyOutViolations, noMoneyOutViolations } from '../../../test/money-out-checks.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { wireFeatures } from '../../app.ts';
 import { mentorPayouts } from '../../db/schema/mentor-payouts.ts';
-import { sessionSettlements } from '../../db/schema/payments.ts';
+import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
+import { payments, sessionSettlements } from '../../db/schema/payments.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { createAdvisor, type UserRow } from '../../db/seed/factories.ts';
 import { adminCall, callAs } from '../admin/admin.test-helpers.ts';
@@ -22,9 +25,11 @@ import {
   eventually,
   expectLedgerConsistent,
   fundWallet,
+  getSession,
   mentorJoined,
   moveSession,
   noShowJob,
+  payByMpesa,
 } from '../payments/payments.test-helpers.ts';
 import { phoneCodeOf, smsTo, withPhoneProof } from '../verification/verification.test-helpers.ts';
 
@@ -220,6 +225,137 @@ describe('mentors paid to M-PESA: the hold, disputes and payout runs', () => {
       .where(eq(sessionSettlements.sessionId, booked.id));
     expect(settled).toMatchObject({ paid: 0, earnings: 0 });
     await expectLedgerConsistent(ctx.database.db);
+  });
+
+  /** A session its host paid by an M-PESA push from their own verified number, ended an hour ago, disputed. */
+  async function disputedAfterMpesa(): Promise<Booked & { disputeId: number }> {
+    const booked = await bookSession(ctx);
+    const paid = await payByMpesa(ctx, booked.host, booked.id, booked.host.phoneNumber!);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await eventually(async () =>
+      expect((await getSession(ctx, booked.host, booked.id)).paymentStatus).toBe('PAID'),
+    );
+    const startsAt = new Date(Date.now() - 2 * hour);
+    await moveSession(ctx, booked.id, startsAt);
+    await mentorJoined(ctx, booked, new Date(startsAt.getTime() + 60_000));
+    await noShowJob(ctx).run();
+    const opened = await call(booked.host, 'POST', `/sessions/${booked.id}/dispute`, {
+      reason: 'The mentor left after five minutes',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const list = await adminCall<Array<{ id: number; session: { id: number } }>>(
+      ctx,
+      admin,
+      'GET',
+      'disputes',
+    );
+    return { ...booked, disputeId: list.find((row) => row.session.id === booked.id)!.id };
+  }
+
+  /** The subject of the e-mail telling a payer that a dispute of their session was upheld. */
+  const upheld = /^Refunded: the dispute of your .+ session was upheld$/;
+
+  async function mpesaRefundsOf(user: UserRow, sessionId: number) {
+    const res = await call(user, 'GET', `/mpesaRefunds?sessionId=${sessionId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Array<{
+      id: number;
+      status: string;
+      amount: number;
+      phoneNumber: string;
+      receipt: string | null;
+      text: string;
+    }>;
+  }
+
+  it('sends an upheld dispute back to the M-PESA number that paid, at once and once, for a mentee who chose it', async () => {
+    const booked = await disputedAfterMpesa();
+    const chose = await ctx.app.inject({
+      method: 'PUT',
+      url: `${api}/refundPreference`,
+      headers: await bearer(ctx.app, booked.host),
+      payload: { destination: 'MPESA' },
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+
+    // The admin's decision arrives twice (a double click, a retried request): one refund.
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        callAs(ctx.app, admin, 'POST', `disputes/${booked.disputeId}/decide`, { decision: 'REFUND' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json()).toMatchObject({
+      message: payoutMessages.disputeRefunded,
+      data: { status: 'REFUNDED' },
+    });
+
+    // Handed to Daraja as the decision commits (the jobs are off here), and settled by its result.
+    const [push] = await ctx.database.db.select().from(payments).where(eq(payments.sessionId, booked.id));
+    const paid = await eventually(async () => {
+      const [refund] = await mpesaRefundsOf(booked.host, booked.id);
+      expect(refund?.status).toBe('PAID');
+      return refund!;
+    });
+    expect(paid).toMatchObject({ amount: booked.amount, phoneNumber: booked.host.phoneNumber });
+    expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(paid.text).toBe(refundMessages.paidToMpesa(booked.amount, booked.host.phoneNumber!, paid.receipt));
+    // The whole push comes back: M-PESA reverses its receipt (docs/decisions/016), once.
+    const requests = await ctx.database.db
+      .select()
+      .from(mpesaRequests)
+      .where(like(mpesaRequests.reference, `mpesa-refund:${paid.id}:%`));
+    expect(requests).toMatchObject([
+      {
+        kind: 'REVERSAL',
+        originalReceipt: push!.providerReference,
+        state: 'SUCCEEDED',
+        receipt: paid.receipt,
+      },
+    ]);
+    expect(await balanceOf(ctx, booked.host)).toBe(0);
+
+    // Asked again (the left-behind job): nothing is sent twice.
+    await wireFeatures(ctx.app).mpesaRefunds.dispatch([paid.id]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(mpesaRequests)
+        .where(like(mpesaRequests.reference, `mpesa-refund:${paid.id}:%`)),
+    ).toHaveLength(1);
+
+    // The mentee is told by e-mail and by SMS at their verified number: on its way, then arrived.
+    await eventually(async () => {
+      const subjects = (await mailsTo(ctx.app, booked.host.email)).map((mail) => mail.subject);
+      expect(subjects.some((subject) => upheld.test(subject ?? ''))).toBe(true);
+      expect(subjects).toContain('Your refund reached M-PESA');
+      const texts = (await smsTo(ctx.app, booked.host.phoneNumber!)).map((sms) => sms.body);
+      expect(
+        texts.some((text) =>
+          text.includes(refundMessages.sentToMpesa(booked.amount, booked.host.phoneNumber!)),
+        ),
+      ).toBe(true);
+    });
+
+    // The mentor is never paid for it.
+    await moveSession(ctx, booked.id, new Date(Date.now() - 50 * hour));
+    await earnings.settleEndedSessions();
+    expect(await earningsOf(booked.advisor)).toMatchObject({ pending: 0, payable: 0 });
+    await expectLedgerConsistent(ctx.database.db);
+    expect(await moneyOutViolations(ctx.database.db)).toEqual(noMoneyOutViolations);
+  });
+
+  it('refunds an upheld dispute of an M-PESA payment to the wallet of a mentee who chose the wallet', async () => {
+    const booked = await disputedAfterMpesa();
+    await adminCall(ctx, admin, 'POST', `disputes/${booked.disputeId}/decide`, { decision: 'REFUND' });
+    expect(await balanceOf(ctx, booked.host)).toBe(booked.amount);
+    expect(await mpesaRefundsOf(booked.host, booked.id)).toEqual([]);
+    await eventually(async () => {
+      const mail = (await mailsTo(ctx.app, booked.host.email)).find((one) => upheld.test(one.subject ?? ''));
+      expect(mail?.body).toContain('was refunded to your MyProsper wallet');
+    });
+    await expectLedgerConsistent(ctx.database.db);
+    expect(await moneyOutViolations(ctx.database.db)).toEqual(noMoneyOutViolations);
   });
 
   it("lists a dispute with its session's call presence records: who joined and left when", async () => {

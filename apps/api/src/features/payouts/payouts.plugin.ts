@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EarningsService, type HeldEarnings, type MpesaDisbursements } from '../payments/payments.door.ts';
+import {
+  EarningsService,
+  type HeldEarnings,
+  type MpesaDisbursements,
+  type MpesaRefundsService,
+} from '../payments/payments.door.ts';
 import { DisputesService } from './disputes.service.ts';
 import { payoutRunJob } from './payouts.jobs.ts';
 import { adminPayoutRunsRoutes, payoutsRoutes } from './payouts.routes.ts';
@@ -15,7 +20,12 @@ const payoutsOfApp = new WeakMap<FastifyInstance, Payouts>();
  */
 export function createPayouts(
   app: FastifyInstance,
-  deps: { disbursements: MpesaDisbursements; held: HeldEarnings },
+  deps: {
+    disbursements: MpesaDisbursements;
+    held: HeldEarnings;
+    /** Sendings back to M-PESA of an upheld dispute's refunds, handed to Daraja after the decision commits. */
+    mpesaRefunds: Pick<MpesaRefundsService, 'dispatch'>;
+  },
 ): Payouts {
   const built = payoutsOfApp.get(app);
   if (built) return built;
@@ -35,7 +45,7 @@ export function createPayouts(
     },
     now,
   });
-  const disputes = new DisputesService(db, deps.held, env.PAYOUT_HOLD_HOURS, now);
+  const disputes = new DisputesService(db, deps.held, deps.mpesaRefunds, env.PAYOUT_HOLD_HOURS, now);
   const made = { payouts, disputes };
   payoutsOfApp.set(app, made);
   return made;

@@ -152,7 +152,8 @@ export const adminPayoutRunsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> 
     {
       schema: {
         ...schema,
-        summary: "Decide a dispute: RELEASE the held earnings to the mentor, or REFUND the mentees' wallets",
+        summary:
+          'Decide a dispute: RELEASE the held earnings to the mentor, or REFUND the mentees the way they paid',
         params: adminDisputeParams,
         body: decideDisputeRequest,
         response: { 200: decideDisputeResponse, ...errors },

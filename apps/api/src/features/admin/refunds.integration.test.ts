@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminPaymentPage } from '@myprosper/contract/admin-money';
 import { type AdminPaymentDetails, adminRefundMessages } from '@myprosper/contract/admin-refunds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

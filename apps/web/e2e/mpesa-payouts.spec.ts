@@ -152,11 +152,13 @@ test("a mentee reports a problem from the session page; the admin sees the call'
   await signIn(menteeCall, mentee.email);
   await menteeCall.goto(`/sessions/${sessionId}`);
   await menteeCall.getByRole('link', { name: 'Join session' }).click();
+  await menteeCall.getByRole('button', { name: 'Join now' }).click({ timeout: 60_000 });
   await expect(menteeCall.getByText('Waiting for your mentor to start the session')).toBeVisible();
   const { page: mentorCall } = await otherBrowser();
   await signIn(mentorCall, mentorEmail);
   await mentorCall.goto(`/sessions/${sessionId}`);
   await mentorCall.getByRole('link', { name: 'Start session' }).click();
+  await mentorCall.getByRole('button', { name: 'Start the session' }).click({ timeout: 60_000 });
   await expect(
     menteeCall.locator(
       `[data-testid="call-tile"][data-local="false"][data-participant-name="${mentor.name}"]`,

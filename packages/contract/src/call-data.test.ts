@@ -3,6 +3,7 @@ import {
   bytesPerHour,
   dataMeterText,
   nextVideoLevel,
+  precheckVerdict,
   prefersDataSaver,
   senderCapsFor,
   withOpusDtx,
@@ -129,5 +130,14 @@ describe('adapting video to a weak network', () => {
     expect(nextVideoLevel('low', good, 20_000)).toEqual({ level: 'full', stepped: true });
     expect(nextVideoLevel('full', good, 20_000)).toEqual({ level: 'full', stepped: false });
     expect(nextVideoLevel('audio', every2s(10_000, 20_000, 0, 0.05), 20_000).stepped).toBe(false);
+  });
+});
+
+describe('the check before joining', () => {
+  it('says unreachable without a connection, weak on a long round trip or a trickle, good otherwise', () => {
+    expect(precheckVerdict(null)).toBe('unreachable');
+    expect(precheckVerdict({ rttMs: 1_400, kbps: 600 })).toBe('weak');
+    expect(precheckVerdict({ rttMs: 80, kbps: 40 })).toBe('weak');
+    expect(precheckVerdict({ rttMs: 80, kbps: 600 })).toBe('good');
   });
 });

@@ -162,3 +162,33 @@ export const adaptationMessages = {
   low: 'Your connection is weak: your video is sent small for now.',
   audio: 'Your connection is weak: audio only for now. Your video comes back when the network recovers.',
 } as const;
+
+// ---- The check before joining ----
+
+/** What a short test call through the configured STUN/TURN servers measured (null: it never connected). */
+export interface NetworkCheck {
+  /** Round trip between the two ends of the test, milliseconds. */
+  rttMs: number;
+  /** What arrived at the far end, kilobits a second. */
+  kbps: number;
+}
+
+export type PrecheckVerdict = 'good' | 'weak' | 'unreachable';
+
+/** The verdict of the check: no connection at all, a weak one (a round trip of a second or more, or a trickle), or good. */
+export function precheckVerdict(check: NetworkCheck | null): PrecheckVerdict {
+  if (!check) return 'unreachable';
+  return check.rttMs >= 1000 || check.kbps < 100 ? 'weak' : 'good';
+}
+
+export const precheckMessages = {
+  title: 'Before you join',
+  testing: 'Checking your connection…',
+  good: 'Your connection looks good for video.',
+  weak: 'Your connection is weak: we suggest audio only.',
+  unreachable: 'We could not reach the call servers. Check your connection; you can still try to join.',
+  useAudioOnly: 'Use audio only',
+  join: 'Join now',
+  start: 'Start the session',
+  back: 'Back',
+} as const;

@@ -11,6 +11,7 @@ import classes from './call.module.css';
 import { CallControls } from './call-controls.tsx';
 import { Countdown } from './countdown.tsx';
 import { DataMeter, DataSaverNotice, DataSaverSwitch, WeakNetworkNotice } from './data-saver.tsx';
+import { Precheck } from './precheck.tsx';
 import { VideoTile } from './video-tile.tsx';
 
 export type CallVariant = 'INDIVIDUAL' | 'GROUP';
@@ -102,6 +103,7 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
           {call.mediaProblem}
         </Alert>
       )}
+      {call.phase === 'ready' && <Precheck call={call} controller={controller} />}
       <Stage call={call} variant={variant} />
       {call.phase !== 'loading' && <CallControls call={call} controller={controller} onLeave={leave} />}
       {call.phase === 'in-call' && <DataMeter call={call} />}
@@ -118,6 +120,22 @@ export function CallScreen({ sessionId, variant }: { sessionId: number; variant:
 
 function Stage({ call, variant }: { call: CallSnapshot; variant: CallVariant }) {
   const me = call.me;
+  if (call.phase === 'ready') {
+    // The check before joining: one's own picture, large.
+    return (
+      <div className={classes.stage}>
+        <VideoTile
+          name={call.room?.you.name ?? 'You'}
+          stream={call.localStream}
+          audioMuted={call.audioMuted || !call.hasAudio}
+          videoOff={call.videoOff || !call.hasVideo}
+          isSpeaking={call.activeSpeaker === 'local'}
+          isLocal
+          className={classes.preview}
+        />
+      </div>
+    );
+  }
   const local = (call.localStream || me) && (
     <div className={classes.localStrip}>
       <VideoTile

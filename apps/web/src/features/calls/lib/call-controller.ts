@@ -1,4 +1,11 @@
-import { bytesPerHour, type DataSample, senderCapsFor, type VideoLevel } from '@myprosper/contract/call-data';
+import {
+  bytesPerHour,
+  type DataSample,
+  type PrecheckVerdict,
+  precheckVerdict,
+  senderCapsFor,
+  type VideoLevel,
+} from '@myprosper/contract/call-data';
 import {
   type CallTicket,
   callMessages,
@@ -15,11 +22,13 @@ import {
   type DeviceChoice,
   listDevices,
 } from './local-media.ts';
+import { checkNetwork } from './network-check.ts';
 import { PeerLink, type PeerStats } from './peer-link.ts';
 import { SignalingClient, type SignalingState } from './signaling-client.ts';
 import { SpeakerDetector } from './speaker-detector.ts';
 
-export type CallPhase = 'loading' | 'waiting' | 'connecting' | 'in-call' | 'ended';
+/** loading → ready (the check before joining) → connecting → waiting or in-call → ended. */
+export type CallPhase = 'loading' | 'ready' | 'waiting' | 'connecting' | 'in-call' | 'ended';
 
 export interface RemotePerson extends RosterEntry {
   stream: MediaStream | null;
@@ -56,6 +65,8 @@ export interface CallSnapshot {
   dataPerHour: number | null;
   /** The lowest video any connection of this device sends now for a weak network ('full': none lowered). */
   adaptation: VideoLevel;
+  /** The check before joining: null while it runs, then its verdict. */
+  precheck: PrecheckVerdict | null;
 }
 
 const initial: CallSnapshot = {
@@ -82,6 +93,7 @@ const initial: CallSnapshot = {
   dataUsed: 0,
   dataPerHour: null,
   adaptation: 'full',
+  precheck: null,
 };
 
 /** How often the data meter reads the connections' counters. */
@@ -123,6 +135,11 @@ export class CallController {
 
   getSnapshot = (): CallSnapshot => this.snapshot;
 
+  /**
+   * Before joining: the ticket (a refusal ends here, with its reason), camera and microphone (shown, and
+   * chosen in Devices), and a short test call through the call's STUN/TURN servers with its verdict. The person
+   * then joins (join()).
+   */
   async start(): Promise<void> {
     try {
       const ticket = await getCallTicket(this.sessionId);
@@ -130,9 +147,6 @@ export class CallController {
       this.ticket = ticket;
       this.iceServers = ticket.iceServers;
       this.update({ room: ticket.room });
-      if (ticket.room.you.role === 'ADVISOR' && ticket.room.callStatus === 'NOT_STARTED') {
-        await startSession({ sessionId: this.sessionId, advisorId: ticket.room.you.userId });
-      }
       const media = await acquireLocalMedia({}, { audioFirst: this.snapshot.dataSaver });
       if (this.isDisposed) {
         for (const track of media.stream.getTracks()) track.stop();
@@ -144,7 +158,7 @@ export class CallController {
       this.speakers.track('local', this.stream);
       const devices = await listDevices();
       this.update({
-        phase: 'connecting',
+        phase: 'ready',
         localStream: this.stream,
         hasAudio: Boolean(this.audio),
         hasVideo: Boolean(this.video),
@@ -155,6 +169,24 @@ export class CallController {
         cameraId: this.video?.getSettings().deviceId ?? null,
         microphoneId: this.audio?.getSettings().deviceId ?? null,
       });
+      const tracks = [this.audio, this.video].filter((t): t is MediaStreamTrack => t !== null);
+      const check = await checkNetwork(this.iceServers, tracks).catch(() => null);
+      this.update({ precheck: precheckVerdict(check) });
+    } catch (error) {
+      this.end(error instanceof Error ? error.message : callMessages.ended);
+    }
+  }
+
+  /** Joins the call from the check before it: the mentor starts the session first when it has not started. */
+  async join(): Promise<void> {
+    if (this.snapshot.phase !== 'ready') return;
+    this.update({ phase: 'connecting' });
+    try {
+      const room = this.snapshot.room;
+      if (room && room.you.role === 'ADVISOR' && room.callStatus === 'NOT_STARTED') {
+        await startSession({ sessionId: this.sessionId, advisorId: room.you.userId });
+      }
+      if (this.isDisposed) return;
       this.connect();
       this.meterTimer = window.setInterval(() => void this.readMeter(), meterEveryMs);
     } catch (error) {

@@ -43,6 +43,9 @@ export interface PeerStats {
   /** The width of the video this side sends, and what limits it ('none', 'bandwidth', 'cpu'). */
   sentFrameWidth: number;
   qualityLimitation: string;
+  /** Bytes this side sent and received on this connection so far (the transport's counters). */
+  bytesSent: number;
+  bytesReceived: number;
 }
 
 /** A 'disconnected' connection that stays so this long gets an ICE restart ('failed' can take 30 s). */
@@ -210,11 +213,17 @@ export class PeerLink {
       roundTripTime: 0,
       sentFrameWidth: 0,
       qualityLimitation: 'none',
+      bytesSent: 0,
+      bytesReceived: 0,
     };
     const video = this.pc.getSenders().find((s) => s.track?.kind === 'video');
     result.videoMaxBitrate = video?.getParameters().encodings?.[0]?.maxBitrate ?? null;
     const report = await this.pc.getStats();
     report.forEach((entry: { type: string; kind?: string } & Record<string, unknown>) => {
+      if (entry.type === 'transport') {
+        result.bytesSent += Number(entry.bytesSent ?? 0);
+        result.bytesReceived += Number(entry.bytesReceived ?? 0);
+      }
       if (entry.type === 'outbound-rtp' && entry.kind === 'video') {
         result.sentFrameWidth = Math.max(result.sentFrameWidth, Number(entry.frameWidth ?? 0));
         result.qualityLimitation = String(entry.qualityLimitationReason ?? 'none');

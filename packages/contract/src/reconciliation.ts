@@ -40,6 +40,14 @@ export const reconciliationMessages = {
   statementMentorsOnly: 'Earnings statements are for mentors',
 } as const;
 
+/** What became of a Paybill payment the fallback kept (decision 017), as a matched statement line says it. */
+const paybillFates = {
+  REVIEW: 'waiting for review',
+  CREDITED: 'since credited to a wallet',
+  REVERSING: 'being sent back to its payer',
+  REFUNDED: 'since sent back to its payer',
+} as const;
+
 /** What a statement line or reconciliation item says, for admins. */
 export const reconciliationNotes = {
   notCompleted: 'Not completed at M-PESA: nothing moved',
@@ -49,6 +57,10 @@ export const reconciliationNotes = {
   oursIs: (amount: string) => `We have ${amount} for this receipt`,
   wrongDirection: 'Ours, but the statement moves it the other way',
   unknownReceipt: 'No payment or payout of ours has this receipt',
+  paybillKept: (id: number, status: 'REVIEW' | 'CREDITED' | 'REVERSING' | 'REFUNDED') =>
+    `Paybill payment #${id}, kept in Paybill suspense: ${paybillFates[status]}`,
+  paybillReversal: (id: number, receipt: string) =>
+    `The Reversal of Paybill payment #${id} (${receipt}), sent back to its payer`,
   stillPending: (minutes: number) => `M-PESA still says the push is being processed after ${minutes} minutes`,
   noPush: 'No push was recorded for this payment',
   requestStillOpen: (kind: string, reference: string, checks: number) =>

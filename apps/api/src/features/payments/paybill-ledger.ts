@@ -9,11 +9,19 @@ import type { PaybillPaymentRow } from './paybill.repository.ts';
  * credited to a wallet by an admin, or reversed to the payer.
  */
 
+/** The ledger references (idempotency keys) of a Paybill payment's movements, one of each per payment. */
+export const paybillLedgerReferences = {
+  park: (id: number) => `paybill-park:${id}`,
+  release: (id: number) => `paybill-release:${id}`,
+  credit: (id: number) => `paybill-credit:${id}`,
+  reversal: (id: number) => `paybill-reversal:${id}`,
+} as const;
+
 export async function parkPaybillMoney(tx: DbOrTx, row: PaybillPaymentRow): Promise<number | null> {
   if (row.amount <= 0) return null;
   const posted = await postTransaction(tx, {
     kind: 'PAYBILL_PARKED',
-    reference: `paybill-park:${row.id}`,
+    reference: paybillLedgerReferences.park(row.id),
     memo: `Paybill payment ${row.transId} kept for review`,
     lines: [
       { account: { platform: 'MPESA_CLEARING' }, amount: -row.amount },
@@ -28,7 +36,7 @@ export async function releaseParkedMoney(tx: DbOrTx, row: PaybillPaymentRow): Pr
   if (row.parkedTransactionId === null) return;
   await postTransaction(tx, {
     kind: 'PAYBILL_MATCHED',
-    reference: `paybill-release:${row.id}`,
+    reference: paybillLedgerReferences.release(row.id),
     memo: `Paybill payment ${row.transId} matched`,
     lines: [
       { account: { platform: 'PAYBILL_SUSPENSE' }, amount: -row.amount },
@@ -41,7 +49,7 @@ export async function creditParkedMoney(tx: DbOrTx, row: PaybillPaymentRow, user
   if (row.parkedTransactionId === null) return;
   await postTransaction(tx, {
     kind: 'MPESA_TOPUP',
-    reference: `paybill-credit:${row.id}`,
+    reference: paybillLedgerReferences.credit(row.id),
     memo: `M-PESA Paybill payment ${row.transId}`,
     lines: [
       { account: { platform: 'PAYBILL_SUSPENSE' }, amount: -row.amount },
@@ -54,7 +62,7 @@ export async function reverseParkedMoney(tx: DbOrTx, row: PaybillPaymentRow): Pr
   if (row.parkedTransactionId === null) return;
   await postTransaction(tx, {
     kind: 'PAYBILL_REVERSED',
-    reference: `paybill-reversal:${row.id}`,
+    reference: paybillLedgerReferences.reversal(row.id),
     memo: `Paybill payment ${row.transId} sent back to the payer`,
     lines: [
       { account: { platform: 'PAYBILL_SUSPENSE' }, amount: -row.amount },

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
+import { formatKes } from '@myprosper/contract/payments';
 import { pdfTexts, reconciliationMessages, reconciliationNotes } from '@myprosper/contract/reconciliation';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { wireFeatures } from '../../app.ts';
 import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
-import { payments } from '../../db/schema/payments.ts';
+import { paybillPayments } from '../../db/schema/paybill.ts';
+import { ledgerTransactions, payments } from '../../db/schema/payments.ts';
 import { mpesaStatementImports, reconciliationRuns } from '../../db/schema/reconciliation.ts';
 import { createAdmin, createAdvisee, type UserRow } from '../../db/seed/factories.ts';
-import { auditRowsOf, callAs } from '../admin/admin.test-helpers.ts';
+import { adminCall, auditRowsOf, callAs } from '../admin/admin.test-helpers.ts';
+import { registerPaybillUrls } from './payments.door.ts';
 import { dailyReconciliationJobName } from './payments.jobs.ts';
 import {
   api,
@@ -111,6 +114,7 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
       MPESA_RESULTS_CHECK_AFTER_SECONDS: '0',
     });
     admin = await createAdmin(ctx.database.db);
+    expect(await registerPaybillUrls(ctx.app)).toBe('REGISTERED');
   });
   afterAll(async () => {
     await ctx.close();
@@ -344,6 +348,162 @@ describe('M-PESA reconciliation, statements and PDFs', () => {
     expect(shown.json().data.lines).toHaveLength(5);
     expect(await auditRowsOf(ctx, 'mpesa_statement', data.id)).toHaveLength(1);
     await expectLedgerConsistent(ctx.database.db);
+  });
+
+  /** Someone pays our Paybill under a reference naming no booking (no validation): the payment is kept. */
+  async function keptPaybill(amount: number) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/daraja/c2b/pay',
+      payload: { account: 'HOUSE 12', amount, validation: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const receipt = (res.json() as { TransID: string }).TransID;
+    const [row] = await ctx.database.db
+      .select()
+      .from(paybillPayments)
+      .where(eq(paybillPayments.transId, receipt));
+    expect(row).toMatchObject({ status: 'REVIEW', problem: 'UNKNOWN_REFERENCE', amount });
+    expect(row?.parkedTransactionId).toEqual(expect.any(Number));
+    return { id: row!.id, receipt, amount, parkedTransactionId: row!.parkedTransactionId, at: nextSecond() };
+  }
+
+  /**
+   * The next whole second: the statement has whole seconds, and a line's time rounded down could reach back
+   * to a payment of an earlier test, which would then count as missing from this statement's period.
+   */
+  function nextSecond(): Date {
+    return new Date(Math.floor(Date.now() / 1000) * 1000 + 1000);
+  }
+
+  async function paybillStatus(id: number) {
+    const [row] = await ctx.database.db.select().from(paybillPayments).where(eq(paybillPayments.id, id));
+    return row?.status;
+  }
+
+  it('matches the lines of kept Paybill payments (kept, credited, sent back) and of their reversal', async () => {
+    const waiting = await keptPaybill(650);
+    const credited = await keptPaybill(1200);
+    const payer = await createAdvisee(ctx.database.db);
+    await adminCall(ctx, admin, 'POST', `paybill/${credited.id}/credit`, {
+      userId: payer.id,
+      note: 'Paid under a wrong reference; credited to the payer',
+    });
+    const reversed = await keptPaybill(800);
+    await adminCall(ctx, admin, 'POST', `paybill/${reversed.id}/refund`, {
+      note: 'Nobody claims it: back to the payer',
+    });
+    await eventually(async () => expect(await paybillStatus(reversed.id)).toBe('REFUNDED'), 15_000);
+    const [reversal] = await ctx.database.db
+      .select()
+      .from(mpesaRequests)
+      .where(
+        and(
+          eq(mpesaRequests.kind, 'REVERSAL'),
+          eq(mpesaRequests.originalReceipt, reversed.receipt),
+          eq(mpesaRequests.state, 'SUCCEEDED'),
+        ),
+      );
+    expect(reversal?.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    const reversedAt = nextSecond();
+
+    const res = await importCsv(
+      statement([
+        line({ receipt: waiting.receipt, at: waiting.at, paidIn: '650.00', account: 'HOUSE 12' }),
+        line({ receipt: credited.receipt, at: credited.at, paidIn: '1,200.00', account: 'HOUSE 12' }),
+        line({ receipt: reversed.receipt, at: reversed.at, paidIn: '800.00', account: 'HOUSE 12' }),
+        line({
+          receipt: reversal!.receipt!,
+          at: reversedAt,
+          details: `Reversal of ${reversed.receipt}`,
+          withdrawn: '-800.00',
+          reason: 'Reversal',
+        }),
+      ]),
+      'paybill-statement.csv',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as {
+      matched: number;
+      flagged: number;
+      lines: Array<Record<string, unknown>>;
+      missing: unknown[];
+    };
+    expect(data).toMatchObject({ matched: 4, flagged: 0, missing: [] });
+    // Each paid-in line is the ledger transaction that took its money in (M-PESA clearing into suspense).
+    expect(data.lines).toEqual([
+      expect.objectContaining({
+        receipt: waiting.receipt,
+        match: 'MATCHED',
+        ourAmount: 650,
+        ledgerTransactionId: waiting.parkedTransactionId,
+        note: reconciliationNotes.paybillKept(waiting.id, 'REVIEW'),
+      }),
+      expect.objectContaining({
+        receipt: credited.receipt,
+        match: 'MATCHED',
+        ourAmount: 1200,
+        ledgerTransactionId: credited.parkedTransactionId,
+        note: reconciliationNotes.paybillKept(credited.id, 'CREDITED'),
+      }),
+      expect.objectContaining({
+        receipt: reversed.receipt,
+        match: 'MATCHED',
+        ourAmount: 800,
+        ledgerTransactionId: reversed.parkedTransactionId,
+        note: reconciliationNotes.paybillKept(reversed.id, 'REFUNDED'),
+      }),
+      expect.objectContaining({
+        receipt: reversal!.receipt,
+        match: 'MATCHED',
+        withdrawn: 800,
+        ourAmount: 800,
+        note: reconciliationNotes.paybillReversal(reversed.id, reversed.receipt),
+      }),
+    ]);
+    for (const [lineOf, kind] of [
+      [data.lines[0], 'PAYBILL_PARKED'],
+      [data.lines[3], 'PAYBILL_REVERSED'],
+    ] as const) {
+      const [posted] = await ctx.database.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.id, lineOf?.ledgerTransactionId as number));
+      expect(posted?.kind).toBe(kind);
+    }
+    // Nothing of it waits for an operator.
+    const open = (await callAs(ctx.app, admin, 'GET', 'reconciliation')).json().data.items as Array<{
+      receipt: string | null;
+    }>;
+    const receipts = [waiting, credited, reversed].map((p) => p.receipt).concat(reversal!.receipt!);
+    expect(open.filter((item) => receipts.includes(item.receipt ?? ''))).toEqual([]);
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it('flags a kept Paybill payment whose statement amount differs, with ours in the note', async () => {
+    const kept = await keptPaybill(450);
+    const res = await importCsv(
+      statement([line({ receipt: kept.receipt, at: kept.at, paidIn: '540.00', account: 'HOUSE 12' })]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ matched: 0, flagged: 1 });
+    expect(res.json().data.lines).toEqual([
+      expect.objectContaining({
+        receipt: kept.receipt,
+        match: 'AMOUNT_DIFFERS',
+        paidIn: 540,
+        ourAmount: 450,
+        ledgerTransactionId: kept.parkedTransactionId,
+        note: reconciliationNotes.oursIs(formatKes(450)),
+      }),
+    ]);
+    const open = (await callAs(ctx.app, admin, 'GET', 'reconciliation')).json().data.items as Array<{
+      receipt: string | null;
+      problem: string;
+    }>;
+    expect(open.filter((item) => item.receipt === kept.receipt)).toEqual([
+      expect.objectContaining({ problem: 'AMOUNT_DIFFERS', amount: 540 }),
+    ]);
   });
 
   it('refuses a malformed statement with a clear message and changes nothing', async () => {

@@ -314,8 +314,9 @@ function lineOf(line: LineRow): StatementCsvLine {
 }
 
 /**
- * One statement line against our books: a receipt of ours (an M-PESA payment, or a payout recorded with it) of
- * the same amount and direction is MATCHED; another amount is AMOUNT_DIFFERS; money paid in for a session's
+ * One statement line against our books: a receipt of ours (an M-PESA payment, a Paybill payment kept for
+ * review, credited or sent back, a payout recorded with it, a B2C payment or reversal) of the same amount and
+ * direction is MATCHED; another amount is AMOUNT_DIFFERS; money paid in for a session's
  * account reference whose payment was settled without a receipt (the push query has none) gets the receipt
  * recorded and is MATCHED; anything else is an UNKNOWN_RECEIPT. Charges and lines not completed are IGNORED.
  */
@@ -339,12 +340,17 @@ async function matchLine(tx: DbOrTx, line: StatementCsvLine): Promise<LineVerdic
       ledgerTransactionId: ours.ledgerTransactionId,
       ourAmount: ours.amount,
     };
-    if (paidIn !== (ours.kind === 'PAYMENT'))
-      return { match: 'AMOUNT_DIFFERS', ...mine, note: notes.wrongDirection };
+    const moneyIn = ours.kind === 'PAYMENT' || ours.kind === 'PAYBILL';
+    if (paidIn !== moneyIn) return { match: 'AMOUNT_DIFFERS', ...mine, note: notes.wrongDirection };
     if (ours.amount * 100 !== cents) {
       return { match: 'AMOUNT_DIFFERS', ...mine, note: notes.oursIs(formatKes(ours.amount)) };
     }
-    return { match: 'MATCHED', ...mine, note: null };
+    const said = ours.paybill
+      ? ours.kind === 'PAYBILL'
+        ? notes.paybillKept(ours.paybill.id, ours.paybill.status)
+        : notes.paybillReversal(ours.paybill.id, ours.paybill.receipt)
+      : null;
+    return { match: 'MATCHED', ...mine, note: said };
   }
   if (paidIn && cents % 100 === 0 && line.accountNo) {
     const payment = await repo.receiptlessPayment(

@@ -1,23 +1,34 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection.ts';
 import { payouts } from '../../db/schema/admin.ts';
 import { mpesaRequests } from '../../db/schema/mpesa-requests.ts';
+import { paybillPayments } from '../../db/schema/paybill.ts';
 import { ledgerTransactions, payments } from '../../db/schema/payments.ts';
 import { mpesaStatementImports, mpesaStatementLines } from '../../db/schema/reconciliation.ts';
 import { users } from '../../db/schema/users.ts';
+import { paybillLedgerReferences } from './paybill-ledger.ts';
 
 export type ImportRow = typeof mpesaStatementImports.$inferSelect & { importedByName: string | null };
 export type LineRow = typeof mpesaStatementLines.$inferSelect;
 export type NewLine = typeof mpesaStatementLines.$inferInsert;
 
-/** What we hold for a receipt: an M-PESA payment of ours, or a payout an admin recorded. */
+/** A Paybill payment the fallback kept (not applied to a booking): what became of it. */
+export type KeptPaybillStatus = 'REVIEW' | 'CREDITED' | 'REVERSING' | 'REFUNDED';
+
+/** What we hold for a receipt: an M-PESA payment of ours, a kept Paybill payment, or money we sent out. */
 export interface OurReceipt {
-  /** PAYMENT: money in; PAYOUT (recorded by an admin) and MPESA_REQUEST (B2C, reversal): money out. */
-  kind: 'PAYMENT' | 'PAYOUT' | 'MPESA_REQUEST';
+  /**
+   * Money in: PAYMENT (an M-PESA payment, Paybill ones applied to a booking included) and PAYBILL (a Paybill
+   * payment kept for review, credited or sent back: its ledger transaction parked it). Money out: PAYOUT
+   * (recorded by an admin) and MPESA_REQUEST (B2C, reversal).
+   */
+  kind: 'PAYMENT' | 'PAYBILL' | 'PAYOUT' | 'MPESA_REQUEST';
   id: number;
   amount: number;
   ledgerTransactionId: number | null;
+  /** PAYBILL: the kept payment's state; MPESA_REQUEST: the kept Paybill payment a reversal sent back. */
+  paybill: { id: number; receipt: string; status: KeptPaybillStatus } | null;
 }
 
 const importer = alias(users, 'importer');
@@ -127,7 +138,11 @@ export class StatementImportsRepository {
     await this.db.update(mpesaStatementLines).set(match).where(eq(mpesaStatementLines.id, id));
   }
 
-  /** What we hold for a receipt: a succeeded M-PESA payment with it, or a payout recorded with it as reference. */
+  /**
+   * What we hold for a receipt: a succeeded M-PESA payment with it, a Paybill payment kept for review (or
+   * credited or sent back since: one applied to a booking is the payment), a payout recorded with it as
+   * reference, or a succeeded B2C payment or reversal.
+   */
   async ourReceipt(receipt: string): Promise<OurReceipt | null> {
     const [payment] = await this.db
       .select({
@@ -146,14 +161,29 @@ export class StatementImportsRepository {
           eq(payments.status, 'SUCCEEDED'),
         ),
       );
-    if (payment) return { kind: 'PAYMENT', ...payment };
+    if (payment) return { kind: 'PAYMENT', ...payment, paybill: null };
+    const kept = await this.keptPaybill(eq(paybillPayments.transId, receipt));
+    if (kept) {
+      return {
+        kind: 'PAYBILL',
+        id: kept.id,
+        amount: kept.amount,
+        ledgerTransactionId: kept.parkedTransactionId,
+        paybill: { id: kept.id, receipt: kept.transId, status: kept.status },
+      };
+    }
     const [payout] = await this.db
       .select({ id: payouts.id, amount: payouts.amount, ledgerTransactionId: payouts.transactionId })
       .from(payouts)
       .where(sql`lower(${payouts.reference}) = lower(${receipt})`);
-    if (payout) return { kind: 'PAYOUT', ...payout };
+    if (payout) return { kind: 'PAYOUT', ...payout, paybill: null };
     const [request] = await this.db
-      .select({ id: mpesaRequests.id, amount: mpesaRequests.amount })
+      .select({
+        id: mpesaRequests.id,
+        kind: mpesaRequests.kind,
+        amount: mpesaRequests.amount,
+        originalReceipt: mpesaRequests.originalReceipt,
+      })
       .from(mpesaRequests)
       .where(
         and(
@@ -163,9 +193,43 @@ export class StatementImportsRepository {
         ),
       )
       .limit(1);
-    return request
-      ? { kind: 'MPESA_REQUEST', id: request.id, amount: request.amount ?? 0, ledgerTransactionId: null }
-      : null;
+    if (!request) return null;
+    // A reversal of a kept Paybill payment: the ledger transaction that took its money out of suspense.
+    const reversed =
+      request.kind === 'REVERSAL' && request.originalReceipt
+        ? await this.keptPaybill(
+            and(eq(paybillPayments.transId, request.originalReceipt), eq(paybillPayments.status, 'REFUNDED')),
+          )
+        : null;
+    const [posted] = reversed
+      ? await this.db
+          .select({ id: ledgerTransactions.id })
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.idempotencyKey, paybillLedgerReferences.reversal(reversed.id)))
+      : [];
+    return {
+      kind: 'MPESA_REQUEST',
+      id: request.id,
+      amount: request.amount ?? 0,
+      ledgerTransactionId: posted?.id ?? null,
+      paybill: reversed ? { id: reversed.id, receipt: reversed.transId, status: reversed.status } : null,
+    };
+  }
+
+  /** A Paybill payment that was kept rather than applied to a booking (whatever became of it since). */
+  private async keptPaybill(where: SQL | undefined) {
+    const [row] = await this.db
+      .select({
+        id: paybillPayments.id,
+        transId: paybillPayments.transId,
+        amount: paybillPayments.amount,
+        status: paybillPayments.status,
+        parkedTransactionId: paybillPayments.parkedTransactionId,
+      })
+      .from(paybillPayments)
+      .where(and(where, ne(paybillPayments.status, 'APPLIED')));
+    if (!row || row.status === 'APPLIED') return null;
+    return { ...row, status: row.status };
   }
 
   /** Our succeeded M-PESA payments with a receipt completed within the period. */

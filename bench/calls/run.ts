@@ -101,9 +101,13 @@ async function startServer(port: number): Promise<ChildProcess> {
 async function sessionFor(baseURL: string, people: number) {
   const api = await playwrightRequest.newContext({ baseURL });
   const mentor = await bookingMentor(api);
-  const host = await registerAdvisee(api, `Bench Host ${people}`);
+  // Names take letters only: the run's people are told apart by a letter each.
+  const letter = (n: number) => String.fromCharCode(65 + n);
+  const host = await registerAdvisee(api, `Bench Host ${letter(people)}`);
   const guests = [];
-  for (let i = 0; i < people - 2; i++) guests.push(await registerAdvisee(api, `Bench Guest ${people}${i}`));
+  for (let i = 0; i < people - 2; i++) {
+    guests.push(await registerAdvisee(api, `Bench Guest ${letter(people)}${letter(i).toLowerCase()}`));
+  }
   const sessionId = await bookFirstFree(api, host.auth, mentor.slots, {
     ...mentor,
     otherAttendees: guests.map((guest) => guest.phone),

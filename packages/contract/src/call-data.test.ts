@@ -6,7 +6,7 @@ import {
   precheckVerdict,
   prefersDataSaver,
   senderCapsFor,
-  withOpusDtx,
+  withDataSaverOpus,
 } from './call-data.ts';
 
 describe('when a call starts in data-saver mode', () => {
@@ -49,7 +49,7 @@ describe('the video each connection may send', () => {
   });
 });
 
-describe('Opus with DTX', () => {
+describe("the data saver's Opus", () => {
   const sdp = [
     'v=0',
     'm=audio 9 UDP/TLS/RTP/SAVPF 111 63',
@@ -62,16 +62,23 @@ describe('Opus with DTX', () => {
     '',
   ].join('\r\n');
 
-  it('asks for usedtx=1 on the Opus line only, once', () => {
-    const out = withOpusDtx(sdp);
-    expect(out).toContain('a=fmtp:111 minptime=10;useinbandfec=1;usedtx=1\r\n');
+  it('asks for DTX, 20 kbit/s and 40 ms packets on the Opus line only, once', () => {
+    const out = withDataSaverOpus(sdp);
+    expect(out).toContain(
+      'a=fmtp:111 minptime=10;useinbandfec=1;usedtx=1;maxaveragebitrate=20000;ptime=40\r\n',
+    );
     expect(out).toContain('a=fmtp:63 111/111\r\n');
-    expect(withOpusDtx(out)).toBe(out);
+    expect(withDataSaverOpus(out)).toBe(out);
+  });
+
+  it('keeps what the line says already', () => {
+    const own = sdp.replace('minptime=10;useinbandfec=1', 'usedtx=0;maxaveragebitrate=12000');
+    expect(withDataSaverOpus(own)).toContain('a=fmtp:111 usedtx=0;maxaveragebitrate=12000;ptime=40\r\n');
   });
 
   it('leaves a description without Opus as it is', () => {
     const video = 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\na=fmtp:96 x=1\r\n';
-    expect(withOpusDtx(video)).toBe(video);
+    expect(withDataSaverOpus(video)).toBe(video);
   });
 });
 

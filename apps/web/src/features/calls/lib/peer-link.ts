@@ -2,7 +2,7 @@ import {
   nextVideoLevel,
   type QualitySample,
   type VideoLevel,
-  withOpusDtx,
+  withDataSaverOpus,
 } from '@myprosper/contract/call-data';
 import { isPolite, type SenderCaps, type SignalData } from '@myprosper/contract/calls';
 
@@ -347,8 +347,10 @@ export class PeerLink {
       // Tracks added before the offer is applied ride on its m-lines: the answer sends them.
       if (description.type === 'offer') this.startSending();
       this.isSettingRemoteAnswerPending = description.type === 'answer';
-      // The other side's description asks this side's Opus encoder for DTX (usedtx=1) in data-saver mode.
-      const sdp = description.sdp && this.options.usesDtx() ? withOpusDtx(description.sdp) : description.sdp;
+      // In data-saver mode the other side's description asks this side's Opus encoder for DTX, 20 kbit/s and
+      // 40 ms packets.
+      const sdp =
+        description.sdp && this.options.usesDtx() ? withDataSaverOpus(description.sdp) : description.sdp;
       await this.pc.setRemoteDescription({ type: description.type, sdp } as RTCSessionDescriptionInit);
       this.isSettingRemoteAnswerPending = false;
       if (description.type === 'offer') {

@@ -1,20 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags } from './e2e/support/chromium-flags.ts';
 import { e2eWorkers, serverPort } from './e2e/support/servers.ts';
 import { hasTurnServer } from './e2e/support/turn-server.ts';
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  // Calls between contexts of one browser on a machine whose only address is 127.0.0.1 (docs/calls.md).
-  '--allow-loopback-in-peer-connection',
-];
 
 /**
  * Journeys against the whole stack, started as `npm start` starts it (the built server, a fresh data folder

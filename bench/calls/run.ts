@@ -32,6 +32,7 @@ import {
   registerAdvisee,
   signIn,
 } from '../../apps/web/e2e/support/api.ts';
+import { chromiumFlags } from '../../apps/web/e2e/support/chromium-flags.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const option = (name: string, fallback: string) => {
@@ -40,19 +41,6 @@ const option = (name: string, fallback: string) => {
 };
 const steadySeconds = Number(option('seconds', '15'));
 const targets = { audioOnlyMbPerHour: 40, lowVideoMbPerHour: 150, sfuUploadShareOfMesh: 1 / 3 };
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
 
 interface LinkStats {
   name: string;

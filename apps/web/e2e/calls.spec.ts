@@ -1,5 +1,5 @@
 import { adaptationMessages, callDataMessages, precheckMessages } from '@myprosper/contract/call-data';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   bookFirstFree,
   bookingMentor,
@@ -33,6 +33,15 @@ async function openSession(
   await signIn(page, email);
   await page.goto(`/sessions/${sessionId}`);
   return page;
+}
+
+/** A session of the demo mentor booked and paid by M-PESA by a new mentee of this name. */
+async function paidSession(request: APIRequestContext, menteeName: string) {
+  const mentor = await bookingMentor(request);
+  const mentee = await registerAdvisee(request, menteeName);
+  const sessionId = await bookFirstFree(request, mentee.auth, mentor.slots, mentor);
+  await payByMpesa(request, mentee, sessionId);
+  return { mentor, mentee, sessionId };
 }
 
 /** Past the check before joining: Join now (or, for the mentor, Start the session). */
@@ -130,10 +139,7 @@ test('a mentor and a mentee see and hear each other; mute shows, a reload comes 
   page,
 }) => {
   test.setTimeout(180_000);
-  const mentor = await bookingMentor(page.request);
-  const mentee = await registerAdvisee(page.request, 'Wanjiru Callee');
-  const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
-  await payByMpesa(page.request, mentee, sessionId);
+  const { mentor, mentee, sessionId } = await paidSession(page.request, 'Wanjiru Callee');
 
   const menteePage = await openSession(otherBrowser, mentee.email, sessionId);
   await menteePage.getByRole('link', { name: 'Join session' }).click();
@@ -271,10 +277,7 @@ test('on a slow mobile link the call starts with the data saver: audio first, sm
   page,
 }) => {
   test.setTimeout(180_000);
-  const mentor = await bookingMentor(page.request);
-  const mentee = await registerAdvisee(page.request, 'Akinyi Datasaver');
-  const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
-  await payByMpesa(page.request, mentee, sessionId);
+  const { mentor, mentee, sessionId } = await paidSession(page.request, 'Akinyi Datasaver');
 
   const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
   await mentorPage.getByRole('link', { name: 'Start session' }).click();
@@ -350,10 +353,7 @@ test('on a weak network video steps down to small, then to audio only, saying so
   page,
 }) => {
   test.setTimeout(180_000);
-  const mentor = await bookingMentor(page.request);
-  const mentee = await registerAdvisee(page.request, 'Otieno Weaklink');
-  const sessionId = await bookFirstFree(page.request, mentee.auth, mentor.slots, mentor);
-  await payByMpesa(page.request, mentee, sessionId);
+  const { mentee, sessionId } = await paidSession(page.request, 'Otieno Weaklink');
 
   const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
   await mentorPage.getByRole('link', { name: 'Start session' }).click();

@@ -5,7 +5,8 @@ import { localDateTimeOf } from '@myprosper/contract/slots';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
-import type { RefundedTo } from './share-refunds.ts';
+import type { MoneyParticipant } from './session-money.repository.ts';
+import type { RefundedTo, ShareRefund } from './share-refunds.ts';
 
 /**
  * Telling the people of a session what became of it and of their money: a cancellation (every party), a
@@ -40,6 +41,37 @@ export interface NoticePerson {
     | { kind: 'MENTOR'; earnings: number }
     /** The mentor who did not attend: their mentees were refunded and the hour is not paid. */
     | { kind: 'ABSENT_MENTOR' };
+}
+
+/** A session's facts for its notices, from the session and its description (session-money.repository.ts). */
+export function sessionFactsOf(
+  session: { reference: string; startsAt: Date },
+  described: { topic: string; mentorName: string; hostName: string },
+  env: { TIME_ZONE: string; PUBLIC_URL: string },
+): SessionFacts {
+  return {
+    reference: session.reference,
+    topic: described.topic,
+    startsAt: session.startsAt,
+    timeZone: env.TIME_ZONE,
+    mentorName: described.mentorName,
+    hostName: described.hostName,
+    publicUrl: env.PUBLIC_URL,
+  };
+}
+
+/** The participants refunded, each with what became of their money; SMS only to a phone its account proved. */
+export function refundedPeople(
+  participants: readonly MoneyParticipant[],
+  refunds: ReadonlyMap<number, ShareRefund>,
+): NoticePerson[] {
+  return participants.flatMap((p) => {
+    const refund = refunds.get(p.id);
+    if (!refund) return [];
+    // SMS only to a phone its account proved (issue 19).
+    const phone = p.phoneVerified ? p.phoneNumber : null;
+    return [{ name: p.name, email: p.email, phone, money: { kind: 'REFUNDED' as const, ...refund } }];
+  });
 }
 
 function when(facts: SessionFacts): string {

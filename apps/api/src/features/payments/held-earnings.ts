@@ -2,7 +2,12 @@ import type { Env } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { LedgerRepository } from '../wallet/wallet.door.ts';
 import type { CancellationChannels } from './cancellation.service.ts';
-import { type NoticePerson, sendDisputeRefundNotices } from './cancellation-notices.ts';
+import {
+  type NoticePerson,
+  refundedPeople,
+  sendDisputeRefundNotices,
+  sessionFactsOf,
+} from './cancellation-notices.ts';
 import { settleToMentor } from './earnings.service.ts';
 import { SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
@@ -78,24 +83,8 @@ export class HeldEarnings {
     });
     const described = await repository.describeSession(sessionId);
     if (!described) return { ...nothing, amount: total, mpesaRefundIds };
-    const people: NoticePerson[] = participants
-      .filter((p) => refunds.has(p.id))
-      .map((p) => ({
-        name: p.name,
-        email: p.email,
-        // SMS only to a phone its account proved (issue 19).
-        phone: p.phoneVerified ? p.phoneNumber : null,
-        money: { kind: 'REFUNDED', ...refunds.get(p.id)! },
-      }));
-    const facts = {
-      reference: session.reference,
-      topic: described.topic,
-      startsAt: session.startsAt,
-      timeZone: this.env.TIME_ZONE,
-      mentorName: described.mentorName,
-      hostName: described.hostName,
-      publicUrl: this.env.PUBLIC_URL,
-    };
+    const people: NoticePerson[] = refundedPeople(participants, refunds);
+    const facts = sessionFactsOf(session, described, this.env);
     return {
       amount: total,
       mpesaRefundIds,

@@ -5,7 +5,12 @@ import { invalid } from '../../lib/errors.ts';
 import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import { InsufficientFundsError, type LedgerLine, postTransaction } from '../wallet/wallet.door.ts';
 import type { CancellationChannels } from './cancellation.service.ts';
-import { type NoticePerson, sendMentorNoShowNotices } from './cancellation-notices.ts';
+import {
+  type NoticePerson,
+  refundedPeople,
+  sendMentorNoShowNotices,
+  sessionFactsOf,
+} from './cancellation-notices.ts';
 import { type LockedSession, SessionMoneyRepository } from './session-money.repository.ts';
 import { refundPaidShares } from './share-refunds.ts';
 import type { PaymentVouchers } from './voucher-port.ts';
@@ -58,15 +63,7 @@ export class MentorNoShowRefunds {
     });
     if (!described) return nothing;
 
-    const people: NoticePerson[] = participants
-      .filter((p) => refunds.has(p.id))
-      .map((p) => ({
-        name: p.name,
-        email: p.email,
-        // SMS only to a phone its account proved (issue 19).
-        phone: p.phoneVerified ? p.phoneNumber : null,
-        money: { kind: 'REFUNDED', ...refunds.get(p.id)! },
-      }));
+    const people: NoticePerson[] = refundedPeople(participants, refunds);
     // The mentor is told too, by e-mail and SMS (issue 20): the session ended without them.
     people.push({
       name: described.mentorName,
@@ -75,13 +72,7 @@ export class MentorNoShowRefunds {
       money: { kind: 'ABSENT_MENTOR' },
     });
     const facts = {
-      reference: session.reference,
-      topic: described.topic,
-      startsAt: session.startsAt,
-      timeZone: this.env.TIME_ZONE,
-      mentorName: described.mentorName,
-      hostName: described.hostName,
-      publicUrl: this.env.PUBLIC_URL,
+      ...sessionFactsOf(session, described, this.env),
       presenceMinutes: sessionRulesOf(this.env).presenceMinutes,
     };
     return {

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -32,7 +33,13 @@ import {
 } from './features/auth/auth.door.ts';
 import { bookingPlugin } from './features/booking/booking.door.ts';
 import { callsPlugin, closeCallRoom, NoShowService } from './features/calls/calls.door.ts';
-import { cataloguePlugin, catalogueRoutes } from './features/catalogue/catalogue.door.ts';
+import {
+  cataloguePlugin,
+  catalogueRoutes,
+  type LinkPreviews,
+  linkPreviewsOf,
+  withLinkPreview,
+} from './features/catalogue/catalogue.door.ts';
 import { healthRoutes } from './features/health/health.door.ts';
 import { invitationsRoutes } from './features/invitations/invitations.door.ts';
 import { notificationsPlugin } from './features/notifications/notifications.door.ts';
@@ -296,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  await registerWebApp(app, env);
+  await registerWebApp(app, env, linkPreviewsOf(app));
   return app;
 }
 
@@ -395,8 +402,12 @@ function webCacheControl(path: string): string {
   return 'public, max-age=86400';
 }
 
-/** Serves the built single-page app (precompressed, cached as webCacheControl says); page paths get index.html. */
-async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
+/**
+ * Serves the built single-page app (precompressed, cached as webCacheControl says); page paths get index.html,
+ * with the page's link preview (Open Graph tags) for any client not asking for JSON: WhatsApp's and Facebook's
+ * fetchers send Accept: *\/* or none (issue 26).
+ */
+async function registerWebApp(app: FastifyInstance, env: Env, previews: LinkPreviews): Promise<void> {
   const root = resolve(env.WEB_DIST);
   const hasWeb = existsSync(resolve(root, 'index.html'));
   if (hasWeb) {
@@ -421,20 +432,44 @@ async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
     });
     registeringFiles = false;
   }
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = hasWeb ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const accept = request.headers.accept ?? '';
     const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/myprosper/') &&
-      !request.url.startsWith('/assets/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/myprosper/') &&
+      !path.startsWith('/assets/') &&
+      !path.startsWith('/dev/') &&
+      !path.startsWith('/sandbox/') &&
+      // A page's address has no file name: /topics/3, never /robots.txt or /outbox.json.
+      !/\.[a-z0-9]+$/i.test(path) &&
+      (accept.includes('text/html') || !accept.includes('application/json'));
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const html = withLinkPreview(indexHtml, await previews.of(path));
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept, Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      // Compressed here: @fastify/compress hooks onto routes, and this handler is none.
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(html));
+      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+      return reply.send(html);
     }
     return reply.status(404).send({
       statusCode: 404,
       // The path only, cut short: the answer does not echo a query or a long address back.
-      message: `Route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} not found`,
+      message: `Route ${request.method} ${path.slice(0, 200)} not found`,
       code: 'NOT_FOUND',
     });
   });
+}
+
+/** The compression a client takes for a page: br, then gzip, else none. */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
 }

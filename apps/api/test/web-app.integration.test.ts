@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdvisor, createTopic } from '../src/db/seed/factories.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 // A web build as Vite writes it (apps/web/vite.config.ts): hashed assets, index.html, public files, and a .br
@@ -78,7 +79,13 @@ describe('the web build, served by the API', () => {
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(indexHtml);
+      const body = brotliDecompressSync(response.rawPayload).toString();
+      // The build's page; a page path's has its link preview's tags in the head (below), the body as built.
+      if (url === '/index.html') expect(body, url).toBe(indexHtml);
+      else {
+        expect(body, url).toContain('<meta property="og:title" content="MyProsper" />');
+        expect(body.slice(body.indexOf('</head>')), url).toBe(indexHtml.slice(indexHtml.indexOf('</head>')));
+      }
     }
   });
 
@@ -96,5 +103,68 @@ describe('the web build, served by the API', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
+  });
+});
+
+/** The Open Graph tags of a page's head, by property. */
+function openGraph(html: string): Record<string, string> {
+  const tags: Record<string, string> = {};
+  for (const match of html.matchAll(/<meta property="og:([a-z_]+)" content="([^"]*)" \/>/g)) {
+    tags[match[1]!] = match[2]!;
+  }
+  return tags;
+}
+
+describe('link previews of shared pages (issue 26)', () => {
+  it('answers a program, a mentor and the home page with their title, line and image to a fetcher asking for anything', async () => {
+    const topic = await createTopic(ctx.database.db, {
+      name: 'Career Growth <Nairobi> & "more"',
+      tagLine: 'Grow at work',
+    });
+    const mentor = await createAdvisor(ctx.database.db, { name: 'Grace Wambui', topicIds: [topic.id] });
+    const cases = [
+      {
+        url: `/topics/${topic.id}`,
+        title: 'Career Growth &lt;Nairobi&gt; &amp; &quot;more&quot; · MyProsper',
+        description: 'Grow at work',
+        image: 'http://localhost:3000/images/topics/career-growth.svg',
+      },
+      {
+        url: `/advisors/${mentor.id}`,
+        title: 'Grace Wambui, mentor on MyProsper',
+        description: `Consultant · Career Growth &lt;Nairobi&gt; &amp; &quot;more&quot;`,
+        image: 'http://localhost:3000/images/mentors/m01.svg',
+      },
+      { url: '/', title: 'MyProsper', image: 'http://localhost:3000/images/hero-640.webp' },
+      // No such program: the home page's preview, never a word of a page that does not exist.
+      { url: '/topics/999999', title: 'MyProsper' },
+    ];
+    for (const expected of cases) {
+      for (const accept of ['*/*', undefined]) {
+        const response = await ctx.app.inject({ url: expected.url, headers: accept ? { accept } : {} });
+        expect(response.statusCode, expected.url).toBe(200);
+        expect(response.headers['content-type'], expected.url).toContain('text/html');
+        const tags = openGraph(response.body);
+        expect(tags.title, expected.url).toBe(expected.title);
+        expect(tags.url, expected.url).toBe(`http://localhost:3000${expected.url}`);
+        if (expected.description) expect(tags.description, expected.url).toBe(expected.description);
+        if (expected.image) expect(tags.image, expected.url).toBe(expected.image);
+        expect(response.body).toContain(`<title>${expected.title}</title>`);
+        expect(response.body).toContain('<div id="root"></div>');
+      }
+    }
+  });
+
+  it('still answers JSON 404 to a caller asking for JSON, and for file names and the API', async () => {
+    for (const [url, accept] of [
+      ['/topics/3', 'application/json'],
+      ['/robots.txt', '*/*'],
+      ['/myprosper/api/nothing-here', '*/*'],
+      ['/dev/nothing', '*/*'],
+    ] as const) {
+      const response = await ctx.app.inject({ url, headers: { accept } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
   });
 });

@@ -48,3 +48,23 @@ test('a missing program and a missing mentor say An Error Occurred', async ({ pa
   await page.goto('/advisors/999999');
   await expect(page.getByText('An Error Occurred')).toBeVisible();
 });
+
+test('a program’s address shared on WhatsApp previews its name, line and picture, and still opens the program', async ({
+  page,
+}) => {
+  const live = await page.request.get('/myprosper/api/getLiveTopics');
+  const [topic] = ((await live.json()) as { data: Array<{ id: number; name: string; tagLine: string }> })
+    .data;
+  // WhatsApp's fetcher asks for anything, as a crawler does: the page's HTML, its preview in the head.
+  const shared = await page.request.get(`/topics/${topic!.id}`, {
+    headers: { accept: '*/*', 'user-agent': 'WhatsApp/2.24.1 A' },
+  });
+  expect(shared.status()).toBe(200);
+  const html = await shared.text();
+  expect(html).toContain(`<meta property="og:title" content="${topic!.name} · MyProsper" />`);
+  expect(html).toContain(`<meta property="og:description" content="${topic!.tagLine}" />`);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/[^"]+" \/>/);
+
+  await page.goto(`/topics/${topic!.id}`);
+  await expect(page.getByRole('heading', { name: topic!.name, level: 1 })).toBeVisible();
+});

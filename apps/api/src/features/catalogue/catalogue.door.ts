@@ -5,3 +5,4 @@
  */
 export { cataloguePlugin } from './catalogue.plugin.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
+export { type LinkPreviews, linkPreviewsOf, withLinkPreview } from './link-previews.ts';

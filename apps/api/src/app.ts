@@ -442,9 +442,9 @@ async function registerWebApp(app: FastifyInstance, env: Env, previews: LinkPrev
       !path.startsWith('/assets/') &&
       !path.startsWith('/dev/') &&
       !path.startsWith('/sandbox/') &&
-      // A page's address has no file name: /topics/3, never /robots.txt or /outbox.json.
-      !/\.[a-z0-9]+$/i.test(path) &&
-      (accept.includes('text/html') || !accept.includes('application/json'));
+      // A browser asks for HTML (a link's token may hold dots); a fetcher asking for anything gets it for an
+      // address without a file name (/topics/3, never /robots.txt).
+      (accept.includes('text/html') || (!/\.[a-z0-9]+$/i.test(path) && !accept.includes('application/json')));
     if (hasWeb && isPage) {
       const html = withLinkPreview(indexHtml, await previews.of(path));
       reply

@@ -155,6 +155,16 @@ describe('link previews of shared pages (issue 26)', () => {
     }
   });
 
+  it('answers a browser the page for an address whose last part has a dot (a signed link)', async () => {
+    const response = await ctx.app.inject({
+      url: '/verify-email/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.xyz',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
   it('still answers JSON 404 to a caller asking for JSON, and for file names and the API', async () => {
     for (const [url, accept] of [
       ['/topics/3', 'application/json'],

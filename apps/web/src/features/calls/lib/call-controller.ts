@@ -1,6 +1,4 @@
 import {
-  bytesPerHour,
-  type DataSample,
   type PrecheckVerdict,
   precheckVerdict,
   senderCapsFor,
@@ -14,6 +12,7 @@ import {
   type ServerMessage,
 } from '@myprosper/contract/calls';
 import { getCallTicket, startSession } from '../api/calls-api.ts';
+import { DataMeter } from './data-meter.ts';
 import { initialDataSaver, rememberDataSaver } from './data-saver.ts';
 import {
   acquireLocalMedia,
@@ -119,9 +118,7 @@ export class CallController {
   private isDisposed = false;
   /** STUN/TURN of the newest ticket (TURN credentials last until the call closes). */
   private iceServers: RTCIceServer[] = [];
-  /** Bytes of connections already closed (people who left, reconnections), for the meter. */
-  private closedBytes = 0;
-  private dataSamples: DataSample[] = [];
+  private readonly meter = new DataMeter();
   private meterTimer: number | null = null;
 
   constructor(private readonly sessionId: number) {
@@ -274,7 +271,7 @@ export class CallController {
   }
 
   private closeLink(id: string, link: PeerLink): void {
-    this.closedBytes += link.lastBytes;
+    this.meter.closed(link);
     link.close();
     this.links.delete(id);
   }
@@ -290,14 +287,8 @@ export class CallController {
     const levels = links.map((link) => link.level);
     const adaptation = levels.includes('audio') ? 'audio' : levels.includes('low') ? 'low' : 'full';
     if (adaptation !== this.snapshot.adaptation) this.update({ adaptation });
-    const open = await Promise.all(links.map((link) => link.bytes()));
-    const used = this.closedBytes + open.reduce((sum, bytes) => sum + bytes, 0);
-    const now = Date.now();
-    this.dataSamples = [
-      ...this.dataSamples.filter((sample) => now - sample.at <= 10_000),
-      { at: now, bytes: used },
-    ];
-    this.update({ dataUsed: used, dataPerHour: bytesPerHour(this.dataSamples, now) });
+    const { used, perHour } = await this.meter.read(links);
+    this.update({ dataUsed: used, dataPerHour: perHour });
   }
 
   private createLink(remoteId: string): PeerLink | null {

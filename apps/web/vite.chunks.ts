@@ -101,7 +101,7 @@ const shellSources =
 
 /** Parts of those libraries only pages use (mutations, endless lists, components' helpers). */
 const pageHelpers =
-  /\/(@tanstack\/(query-core|react-query)\/build\/modern\/(mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery)\.js|@mantine\/core\/esm\/core\/(factory\/polymorphic-factory|DirectionProvider\/|styles-api\/use-resolved-styles-api\/|Box\/get-style-object\/|MantineProvider\/color-functions\/get-auto-contrast-value\/))/;
+  /\/(@tanstack\/(query-core|react-query)\/build\/modern\/(mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js|@mantine\/core\/esm\/core\/(factory\/polymorphic-factory|DirectionProvider\/|styles-api\/use-resolved-styles-api\/|Box\/get-style-object\/|MantineProvider\/color-functions\/get-auto-contrast-value\/))/;
 
 /** The contract's payment rules, and the Paybill ones that the paying dialogs and the admin console share. */
 const paymentContractSources = /\/packages\/contract\/src\/(payments|paybill)\.ts$/;

@@ -10,6 +10,7 @@ import {
   latestMessageTo,
   linkIn,
   phoneCodeFromOutbox,
+  showEveryMentor,
   signIn,
   storedPhone,
 } from './support/api.ts';
@@ -210,6 +211,7 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   // The public mentor list shows them (a mentor's own list leaves them out).
   const visitor = await otherBrowser();
   await visitor.page.goto('/advisors');
+  await showEveryMentor(visitor.page);
   await expect(visitor.page.getByText(run.name, { exact: true }).first()).toBeVisible();
   await visitor.context.close();
 });

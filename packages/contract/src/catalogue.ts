@@ -11,6 +11,7 @@ export const catalogueMessages = {
   advisorNotFound: 'This mentor was not found',
   pricingNotFound: 'This price is not set yet',
   searchTooShort: 'Type at least 3 characters',
+  advisorPageInvalid: 'This list has changed: start again from the first page',
 } as const;
 
 export const weekDay = z.enum(weekDays);
@@ -113,6 +114,24 @@ export const advisorFilters = z.object({
 export type AdvisorFiltersInput = z.input<typeof advisorFilters>;
 export type AdvisorFilters = z.output<typeof advisorFilters>;
 
+/** How many mentors a page of GET getTopicAdvisors/{userId}/PAGE holds unless the caller asks for fewer. */
+export const advisorPageSize = 12;
+
+/**
+ * Query of GET /myprosper/api/getTopicAdvisors/{userId}/PAGE: the spec's filters, and where the page starts (the
+ * `next` of the page before; none for the first) and how many mentors it holds (at most 48).
+ */
+export const advisorPageQuery = advisorFilters.extend({
+  after: z
+    .string()
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/, 'after: not a page address')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(48).default(advisorPageSize),
+});
+export type AdvisorPageQueryInput = z.input<typeof advisorPageQuery>;
+export type AdvisorPageQuery = z.output<typeof advisorPageQuery>;
+
 function splitEnum<T extends string>(
   value: string | undefined,
   allowed: readonly T[],
@@ -199,6 +218,14 @@ export const topicViewedResponse = messageOnly;
 export const liveTopicsResponse = envelope(z.array(topicSummary));
 export const topicDetailsResponse = envelope(topicDetails);
 export const advisorListResponse = envelope(z.array(advisorSummary));
+/** A page of mentors: `total` counts every mentor the filters match; `next` asks for the page after (null: last). */
+export const advisorPage = z.object({
+  advisors: z.array(advisorSummary),
+  total: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+});
+export type AdvisorPage = z.infer<typeof advisorPage>;
+export const advisorPageResponse = envelope(advisorPage);
 export const advisorDetailsResponse = envelope(advisorDetails);
 export const faqsResponse = envelope(z.array(faq));
 export const testimonialsResponse = envelope(z.array(testimonial));

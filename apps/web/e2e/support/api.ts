@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const demoPassword = 'Prosper#2026';
 export const demo = {
@@ -343,5 +343,17 @@ export async function payByMpesa(
   while ((await ownPaymentStatus(request, person, sessionId)) !== 'PAID') {
     if (Date.now() > deadline) throw new Error(`session ${sessionId} was not paid within 20 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Presses "Show more mentors" on a list of mentors until every page is shown. */
+export async function showEveryMentor(page: Page): Promise<void> {
+  const cards = page.getByRole('link', { name: 'View Profile' });
+  await expect(cards.first()).toBeVisible();
+  const more = page.getByRole('button', { name: 'Show more mentors' });
+  while (await more.isVisible()) {
+    const before = await cards.count();
+    await more.click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
   }
 }

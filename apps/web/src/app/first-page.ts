@@ -85,14 +85,16 @@ function arrivalRequests(match: PublicPage, search: string): ArrivalRequest[] {
         : [
             { path: catalogueEndpoints.topicDetails(match.topicId), picture: programPicture },
             {
-              path: catalogueEndpoints.topicAdvisors(viewerId, {
+              path: catalogueEndpoints.topicAdvisorsPage(viewerId, {
                 ...noAdvisorFilters,
                 topicId: match.topicId,
               }),
             },
           ];
     case 'mentors':
-      return search === '' ? [{ path: catalogueEndpoints.topicAdvisors(viewerId, noAdvisorFilters) }] : [];
+      return search === ''
+        ? [{ path: catalogueEndpoints.topicAdvisorsPage(viewerId, noAdvisorFilters) }]
+        : [];
     case 'mentor':
       return match.advisorId === null
         ? []

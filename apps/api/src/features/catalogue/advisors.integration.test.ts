@@ -130,6 +130,82 @@ describe('mentors: lists, filters and profiles', () => {
     });
   });
 
+  describe('pages of mentors', () => {
+    // Seven mentors of one program: two share a ranking and a name, so the order's last key (id) decides.
+    let topicId: number;
+    let inOrder: number[];
+
+    beforeAll(async () => {
+      const db = ctx.database.db;
+      topicId = (await createTopic(db)).id;
+      const made = [
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Amina', profile: { ranking: 5 } }),
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Baraka', profile: { ranking: 9 } }),
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Chebet', profile: { ranking: 5 } }),
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Chebet', profile: { ranking: 5 } }),
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Daudi', profile: { ranking: 1 } }),
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Esther', profile: { ranking: 9 } }),
+        await createAdvisor(db, { topicIds: [topicId], name: 'Paged Faith', profile: { ranking: 0 } }),
+      ];
+      const [amina, baraka, chebet1, chebet2, daudi, esther, faith] = made.map((advisor) => advisor.id) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      inOrder = [baraka, esther, amina, chebet1, chebet2, daudi, faith];
+    });
+
+    const page = async (query: string) => {
+      const res = await get(`/getTopicAdvisors/0/PAGE?topicId=${topicId}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { advisors: Card[]; total: number; next: string | null };
+    };
+
+    it('walks the whole list a page at a time, in the order of the unpaged call, each mentor once', async () => {
+      const seen: number[] = [];
+      let next: string | null = null;
+      let pages = 0;
+      do {
+        const answer = await page(`&limit=3${next ? `&after=${next}` : ''}`);
+        expect(answer.total).toBe(7);
+        seen.push(...answer.advisors.map((card) => card.id));
+        next = answer.next;
+        pages += 1;
+      } while (next !== null);
+      expect(pages).toBe(3);
+      expect(seen).toEqual(inOrder);
+      const unpaged = await get(`/getTopicAdvisors/0/ALL?topicId=${topicId}`);
+      expect((unpaged.json().data as Card[]).map((card) => card.id)).toEqual(inOrder);
+    });
+
+    it('gives the last page without a next, and a page of the default size when no limit is asked', async () => {
+      const all = await page('&limit=7');
+      expect(all.advisors).toHaveLength(7);
+      expect(all.next).toBeNull();
+      const first = await page('');
+      expect(first.advisors.map((card) => card.id)).toEqual(inOrder);
+    });
+
+    it('narrows pages by the same filters and counts only what matches', async () => {
+      const none = await page('&days=Tuesday');
+      expect(none).toEqual({ advisors: [], total: 0, next: null });
+    });
+
+    it('refuses a made-up page address or size with 422 and a clear message', async () => {
+      const forged = Buffer.from(JSON.stringify(['x', 1])).toString('base64url');
+      for (const query of [`&after=${forged}`, '&after=not!base64', '&after=e30', '&limit=0', '&limit=49']) {
+        const res = await get(`/getTopicAdvisors/0/PAGE?topicId=${topicId}${query}`);
+        expect(res.statusCode, query).toBe(422);
+      }
+      const res = await get(`/getTopicAdvisors/0/PAGE?topicId=${topicId}&after=${forged}`);
+      expect(res.json().message).toBe(catalogueMessages.advisorPageInvalid);
+    });
+  });
+
   it('lists only approved, active mentors', async () => {
     const db = ctx.database.db;
     const topic = await createTopic(db);

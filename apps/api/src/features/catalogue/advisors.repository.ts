@@ -1,6 +1,6 @@
 import type { AdvisorFilters, TimeBand, TopicRef } from '@myprosper/contract/catalogue';
 import { isoWeekdayOfName } from '@myprosper/contract/dates';
-import { and, asc, desc, eq, exists, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
@@ -50,6 +50,13 @@ const summaryColumns = {
   ratingCount: sql<number>`coalesce(${advisorRatings.ratingCount}, 0)`.mapWith(Number),
 };
 
+/** Where a page of mentors starts: just after this mentor in the list's order. */
+export interface AdvisorPagePosition {
+  ranking: number;
+  name: string;
+  id: number;
+}
+
 export type AdvisorSummaryRow = Awaited<ReturnType<AdvisorsRepository['listAdvisors']>>[number];
 export type AdvisorProfileRow = Awaited<ReturnType<AdvisorsRepository['findAdvisors']>>[number];
 
@@ -68,6 +75,47 @@ export class AdvisorsRepository {
       .where(and(...this.listConditions(options.excludeUserId, options.filters)))
       .orderBy(desc(advisorProfiles.ranking), asc(users.name), asc(users.id));
     return options.limit === undefined ? query : query.limit(options.limit);
+  }
+
+  /**
+   * One page of the list above, in its order, from after the mentor `after` names (the first page without it), and
+   * how many mentors match in all. The page is read one longer than asked, to know whether another follows.
+   */
+  async listAdvisorsPage(options: {
+    excludeUserId: number;
+    filters: AdvisorFilters;
+    after?: AdvisorPagePosition;
+    limit: number;
+  }): Promise<{ rows: (AdvisorSummaryRow & { ranking: number })[]; total: number }> {
+    const conditions = this.listConditions(options.excludeUserId, options.filters);
+    const from = options.after;
+    const page = from
+      ? [
+          ...conditions,
+          or(
+            lt(advisorProfiles.ranking, from.ranking),
+            and(eq(advisorProfiles.ranking, from.ranking), gt(users.name, from.name)),
+            and(eq(advisorProfiles.ranking, from.ranking), eq(users.name, from.name), gt(users.id, from.id)),
+          )!,
+        ]
+      : conditions;
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ ...summaryColumns, ranking: advisorProfiles.ranking })
+        .from(users)
+        .innerJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
+        .leftJoin(industries, eq(industries.id, users.industryId))
+        .leftJoin(advisorRatings, eq(advisorRatings.advisorId, users.id))
+        .where(and(...page))
+        .orderBy(desc(advisorProfiles.ranking), asc(users.name), asc(users.id))
+        .limit(options.limit + 1),
+      this.db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(users)
+        .innerJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
+        .where(and(...conditions)),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
   }
 
   /**

@@ -2,6 +2,8 @@ import {
   advisorDetailsResponse,
   advisorFilters,
   advisorListResponse,
+  advisorPageQuery,
+  advisorPageResponse,
   faqsResponse,
   industriesResponse,
   languagesResponse,
@@ -72,6 +74,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.listTopicAdvisors(request.params.userId, request.query)),
+  );
+
+  app.get(
+    '/getTopicAdvisors/:userId/PAGE',
+    {
+      ...cached,
+      schema: {
+        tags,
+        summary:
+          'A page of the mentors above: the same filters, `after` from the page before, `limit` per page',
+        params: z.object({ userId: userIdParam }),
+        querystring: advisorPageQuery,
+        response: { 200: advisorPageResponse, 422: errorEnvelope },
+      },
+    },
+    async (request) => ok(await service.listTopicAdvisorsPage(request.params.userId, request.query)),
   );
 
   app.get(

@@ -1,6 +1,8 @@
 import type {
   AdvisorDetails,
   AdvisorFilters,
+  AdvisorPage,
+  AdvisorPageQuery,
   AdvisorSummary,
   Faq,
   PricingSetting,
@@ -12,8 +14,13 @@ import { todayIn } from '@myprosper/contract/dates';
 import { sessionPrice } from '@myprosper/contract/pricing';
 import type { Db } from '../../db/connection.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
-import { notFound } from '../../lib/errors.ts';
-import { type AdvisorProfileRow, type AdvisorSummaryRow, AdvisorsRepository } from './advisors.repository.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import {
+  type AdvisorPagePosition,
+  type AdvisorProfileRow,
+  type AdvisorSummaryRow,
+  AdvisorsRepository,
+} from './advisors.repository.ts';
 import { CatalogueRepository, type SearchRow } from './catalogue.repository.ts';
 import { VersionedCache } from './response-cache.ts';
 import type { SearchLog } from './search-log.ts';
@@ -69,6 +76,24 @@ export class CatalogueService {
   async listTopicAdvisors(callerId: number, filters: AdvisorFilters): Promise<AdvisorSummary[]> {
     const rows = await this.advisors.listAdvisors({ excludeUserId: callerId, filters });
     return rows.map(toAdvisorSummary);
+  }
+
+  /** A page of the mentors above: `next` names where the following page starts (null after the last). */
+  async listTopicAdvisorsPage(callerId: number, query: AdvisorPageQuery): Promise<AdvisorPage> {
+    const { after, limit, ...filters } = query;
+    const { rows, total } = await this.advisors.listAdvisorsPage({
+      excludeUserId: callerId,
+      filters,
+      ...(after === undefined ? {} : { after: readPagePosition(after) }),
+      limit,
+    });
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      advisors: shown.map(toAdvisorSummary),
+      total,
+      next: rows.length > limit && last ? writePagePosition(last) : null,
+    };
   }
 
   async listTopAdvisors(callerId: number): Promise<AdvisorSummary[]> {
@@ -181,4 +206,27 @@ function toAdvisorSummary(row: AdvisorSummaryRow): AdvisorSummary {
     languages: row.languages,
     rating: { average: row.ratingAverage, count: row.ratingCount },
   };
+}
+
+/** A page's start as the client sees it: the last mentor shown, as base64url JSON (opaque to the client). */
+function writePagePosition(row: AdvisorPagePosition): string {
+  return Buffer.from(JSON.stringify([row.ranking, row.name, row.id])).toString('base64url');
+}
+
+function readPagePosition(text: string): AdvisorPagePosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      Number.isSafeInteger(value[0]) &&
+      typeof value[1] === 'string' &&
+      Number.isSafeInteger(value[2])
+    ) {
+      return { ranking: value[0] as number, name: value[1], id: value[2] as number };
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw invalid(catalogueMessages.advisorPageInvalid);
 }

@@ -46,8 +46,9 @@ export function advisorFilterQuery(filters: AdvisorFilterValues): string {
 export const catalogueEndpoints = {
   liveTopics: () => `${catalogueApi}/getLiveTopics`,
   topAdvisors: (userId: number) => `${catalogueApi}/getTopAdvisors/${userId}/ALL`,
-  topicAdvisors: (userId: number, filters: AdvisorFilterValues) =>
-    `${catalogueApi}/getTopicAdvisors/${userId}/ALL${advisorFilterQuery(filters)}`,
+  /** The first page; the next ones add `after` (see getTopicAdvisorsPage). */
+  topicAdvisorsPage: (userId: number, filters: AdvisorFilterValues) =>
+    `${catalogueApi}/getTopicAdvisors/${userId}/PAGE${advisorFilterQuery(filters)}`,
   topicDetails: (topicId: number) => `${catalogueApi}/getTopicDetails/${topicId}`,
   advisorDetails: (advisorId: number) => `${catalogueApi}/getAdvisorDetails/${advisorId}`,
   faqs: (userType: UserType) => `${catalogueApi}/getFAQsByUserType/${userType}`,

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTopicAdvisors } from '../api/get-topic-advisors.ts';
 import { AdvisorCard } from '../components/advisor-card.tsx';
 import { FilterIcon } from '../components/icons.tsx';
+import { advisorsOfPages, MoreAdvisors } from '../components/more-advisors.tsx';
 import { CardGridSkeleton, EmptyState, LoadError } from '../components/state-views.tsx';
 import { useAdvisorFilters } from '../hooks/use-advisor-filters.ts';
 import { useViewerId } from '../hooks/use-viewer-id.ts';
@@ -34,6 +35,7 @@ export function AdvisorsPage() {
   const viewerId = useViewerId();
   const { filters, setFilters, clearFilters, activeCount } = useAdvisorFilters();
   const advisors = useDeferredQuery(useTopicAdvisors(viewerId, filters));
+  const found = advisorsOfPages(advisors.data?.pages ?? []);
   const isPhone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -94,14 +96,14 @@ export function AdvisorsPage() {
               <CardGridSkeleton cols={{ base: 1, xs: 2, lg: 3 }} imageHeight={96} />
             ) : advisors.isError ? (
               <LoadError onRetry={() => void advisors.refetch()} />
-            ) : advisors.data.length === 0 ? (
+            ) : found.total === 0 ? (
               <EmptyState action={clearButton}>
                 {filters.topicId !== null ? messages.noAdvisorsForTopic : messages.noAdvisors}
               </EmptyState>
             ) : (
               <>
                 <Text c="dimmed" size="sm" mb="md" aria-live="polite">
-                  {advisors.data.length} {advisors.data.length === 1 ? 'mentor' : 'mentors'}
+                  {found.total} {found.total === 1 ? 'mentor' : 'mentors'}
                   {activeCount > 0 ? ' match your filters' : ''}
                 </Text>
                 <SimpleGrid
@@ -109,10 +111,17 @@ export function AdvisorsPage() {
                   spacing="lg"
                   style={{ opacity: advisors.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
                 >
-                  {advisors.data.map((advisor, index) => (
+                  {found.advisors.map((advisor, index) => (
                     <AdvisorCard key={advisor.id} advisor={advisor} eager={index < 3} headingOrder={2} />
                   ))}
                 </SimpleGrid>
+                <MoreAdvisors
+                  shown={found.advisors.length}
+                  total={found.total}
+                  hasMore={advisors.hasNextPage}
+                  loading={advisors.isFetchingNextPage}
+                  onMore={() => void advisors.fetchNextPage()}
+                />
               </>
             )}
           </Box>

@@ -25,6 +25,7 @@ import { useTopicDetails } from '../api/get-topic-details.ts';
 import { recordTopicViewed } from '../api/record-topic-viewed.ts';
 import { AdvisorCard } from '../components/advisor-card.tsx';
 import { CheckIcon } from '../components/icons.tsx';
+import { advisorsOfPages, MoreAdvisors } from '../components/more-advisors.tsx';
 import { PriceLine } from '../components/price-line.tsx';
 import { CardGridSkeleton, EmptyState, LoadError } from '../components/state-views.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
@@ -150,6 +151,7 @@ function ProgramMentors({ topicId }: { topicId: number }) {
       languages: [],
     }),
   );
+  const found = advisorsOfPages(advisors.data?.pages ?? []);
 
   return (
     <Box
@@ -166,14 +168,23 @@ function ProgramMentors({ topicId }: { topicId: number }) {
         <CardGridSkeleton count={4} cols={{ base: 1, xs: 2, md: 4 }} imageHeight={96} />
       ) : advisors.isError ? (
         <LoadError onRetry={() => void advisors.refetch()} />
-      ) : advisors.data.length === 0 ? (
+      ) : found.total === 0 ? (
         <EmptyState>{messages.noAdvisors}</EmptyState>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-          {advisors.data.map((advisor) => (
-            <AdvisorCard key={advisor.id} advisor={advisor} actionLabel="ASK MENTOR" />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+            {found.advisors.map((advisor) => (
+              <AdvisorCard key={advisor.id} advisor={advisor} actionLabel="ASK MENTOR" />
+            ))}
+          </SimpleGrid>
+          <MoreAdvisors
+            shown={found.advisors.length}
+            total={found.total}
+            hasMore={advisors.hasNextPage}
+            loading={advisors.isFetchingNextPage}
+            onMore={() => void advisors.fetchNextPage()}
+          />
+        </>
       )}
     </Box>
   );

@@ -24,6 +24,9 @@ export default defineConfig({
     // The first worker's server; support/fixtures.ts gives each worker its own.
     baseURL: `http://localhost:${serverPort(0)}`,
     trace: 'retain-on-failure',
+    // A service worker answers a page's requests before page.route sees them: journeys run without one, but for
+    // offline.spec.ts, which tests the worker itself.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || undefined, args: chromiumFlags },
   },
   projects: [

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkOf } from './vite.chunks.ts';
 
 const compressible = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -109,10 +110,85 @@ function bootScript(): Plugin {
   };
 }
 
+/**
+ * An installable app (issue 26): the manifest, and a service worker (Workbox, generated) that keeps index.html and
+ * what a visit downloaded anyway, the build's hashed files, pictures and the public catalogue's answers, so a
+ * repeat visit shows the page from the phone at once and a visit offline shows the last known programs and
+ * mentors. Nothing is downloaded ahead of the visit but index.html (a few kB): data costs money here. Catalogue
+ * answers are shown from the phone and asked again behind them (an unchanged answer is a 304 with no body: its
+ * ETag). Requests carrying a sign-in, and every write (bookings, payments), always go to the server.
+ * boot.ts registers the worker once the page has loaded.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'generateSW',
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    manifest: {
+      name: 'MyProsper',
+      short_name: 'MyProsper',
+      description:
+        'MyProsper connects you to experienced professionals for personalised, affordable advice on demand.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b7285',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['index.html'],
+      navigateFallback: '/index.html',
+      // Addresses the server answers itself: the API, downloads, the stand-ins and the build's own files.
+      navigateFallbackDenylist: [
+        /^\/(myprosper|uploads|dev|sandbox|assets|media|images|icons)\//,
+        /^\/[^/]+\.[a-z]+$/,
+      ],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'app-code', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 86_400 } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && /^\/(images|icons|uploads\/images)\//.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'pictures', expiration: { maxEntries: 120, maxAgeSeconds: 30 * 86_400 } },
+        },
+        {
+          urlPattern: ({ url, request, sameOrigin }) =>
+            sameOrigin &&
+            request.method === 'GET' &&
+            !request.headers.has('authorization') &&
+            // The public catalogue's reads (written out here: Workbox copies this function's text into sw.js).
+            /^\/myprosper\/api\/(getLiveTopics|getTopicDetails\/|getTopicAdvisors\/|getTopAdvisors\/|getAdvisorDetails\/|getFAQsByUserType\/|getActiveTestimonials|getPricingSettingByPriceType\/)/.test(
+              url.pathname,
+            ),
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'catalogue',
+            expiration: { maxEntries: 60, maxAgeSeconds: 7 * 86_400 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 const bootEntry = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), mantineComponentStyles(), precompress(), bootScript()],
+  plugins: [react(), mantineComponentStyles(), installableApp(), precompress(), bootScript()],
   server: {
     port: 5173,
     proxy: {

@@ -11,11 +11,11 @@ const fastBrotli = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
  * How long a browser may keep a file of the web build: a hashed asset never changes under its name, so for a
- * year without asking again; index.html names the current assets, so it is checked on every visit; the other
- * public files (icons, demo images) for a day.
+ * year without asking again; index.html names the current assets and sw.js is the app's version, so both are
+ * checked on every visit; the other public files (icons, demo images) for a day.
  */
 function webCacheControl(path: string): string {
-  if (/\.html(\.br|\.gz)?$/.test(path)) return 'no-cache';
+  if (/(\.html|\/sw\.js)(\.br|\.gz)?$/.test(path)) return 'no-cache';
   if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=86400';
 }

@@ -7,3 +7,6 @@ import './app/shell-styles.ts';
 import { startPublicPage } from './app/first-page.ts';
 
 startPublicPage(window.location);
+
+// The service worker (vite.config.ts: installableApp), once the page has what it needs.
+addEventListener('load', () => void navigator.serviceWorker?.register('/sw.js'));

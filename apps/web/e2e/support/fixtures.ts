@@ -26,7 +26,7 @@ export const test = base.extend<{ otherBrowser: (options?: BrowserContextOptions
       const opened: BrowserContext[] = [];
       await use(async (options = {}) => {
         const { viewport } = testInfo.project.use;
-        const context = await browser.newContext({ baseURL, viewport, ...options });
+        const context = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block', ...options });
         opened.push(context);
         const page = await context.newPage();
         await acceptCookies(page);

@@ -25,6 +25,7 @@ import { useAdvisorDetails } from '../api/get-advisor-details.ts';
 import { AdvisorPhoto } from '../components/advisor-photo.tsx';
 import { AdvisorRating } from '../components/advisor-rating.tsx';
 import { CalendarIcon, LinkedInIcon } from '../components/icons.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { LoadError } from '../components/state-views.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { useRouteId } from '../hooks/use-route-id.ts';
@@ -50,6 +51,7 @@ export function AdvisorProfilePage() {
 
   return (
     <Container size="lg" py="xl">
+      <OfflineNotice />
       <Breadcrumbs mb="md" fz="sm">
         <Anchor component={Link} to={paths.advisors}>
           Mentors

@@ -20,6 +20,7 @@ import { useTopicAdvisors } from '../api/get-topic-advisors.ts';
 import { AdvisorCard } from '../components/advisor-card.tsx';
 import { FilterIcon } from '../components/icons.tsx';
 import { advisorsOfPages, MoreAdvisors } from '../components/more-advisors.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { CardGridSkeleton, EmptyState, LoadError } from '../components/state-views.tsx';
 import { useAdvisorFilters } from '../hooks/use-advisor-filters.ts';
 import { useViewerId } from '../hooks/use-viewer-id.ts';
@@ -53,6 +54,7 @@ export function AdvisorsPage() {
 
   return (
     <Container size="xl" py="xl">
+      <OfflineNotice />
       <Title order={1}>Mentors</Title>
       <Text c="dimmed" mt="xs" mb="xl" maw={640}>
         Experienced professionals ready to listen and guide you. Narrow the list by program, the days and

@@ -12,6 +12,7 @@ import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { HomeHero } from '../components/home-hero.tsx';
 import { HomeSection } from '../components/home-section.tsx';
 import { HowItWorks } from '../components/how-it-works.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { ProgramCard } from '../components/program-card.tsx';
 import { CardGridSkeleton, EmptyState, LoadError } from '../components/state-views.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
@@ -28,6 +29,7 @@ export function HomePage() {
   useDocumentTitle('Home');
   return (
     <Box>
+      <OfflineNotice framed />
       <HomeHero />
       <LivePrograms />
       <TopAdvisors />

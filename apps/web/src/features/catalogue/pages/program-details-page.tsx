@@ -26,6 +26,7 @@ import { recordTopicViewed } from '../api/record-topic-viewed.ts';
 import { AdvisorCard } from '../components/advisor-card.tsx';
 import { CheckIcon } from '../components/icons.tsx';
 import { advisorsOfPages, MoreAdvisors } from '../components/more-advisors.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { PriceLine } from '../components/price-line.tsx';
 import { CardGridSkeleton, EmptyState, LoadError } from '../components/state-views.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
@@ -66,6 +67,7 @@ export function ProgramDetailsPage() {
 
   return (
     <Container size="lg" py="xl">
+      <OfflineNotice />
       <Breadcrumbs mb="md" fz="sm">
         <Anchor component={Link} to={paths.topics}>
           Programs

@@ -3,6 +3,7 @@ import { messages } from '@myprosper/contract/messages';
 import { useDeferredQuery } from '../../../lib/use-deferred-query.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveTopics } from '../api/get-live-topics.ts';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 import { ProgramCard } from '../components/program-card.tsx';
 import { CardGridSkeleton, EmptyState, LoadError } from '../components/state-views.tsx';
 
@@ -13,6 +14,7 @@ export function ProgramsPage() {
 
   return (
     <Container size="lg" py="xl">
+      <OfflineNotice />
       <Title order={1}>Programs</Title>
       <Text c="dimmed" mt="xs" mb="xl" maw={640}>
         Pick an area of your life or career you want to grow in. Each program has practical tips and mentors

@@ -272,3 +272,38 @@ test("a form's error banner clears after 4 seconds, the fields stay marked, and 
   await login.click();
   await expect(banner).toBeVisible();
 });
+
+test('links a signed-in person cannot use are not offered: Become a Mentor or Mentee, and a mentor’s Self Assessment', async ({
+  page,
+  otherBrowser,
+}) => {
+  const becomeLinks = (at: Page) => at.getByRole('link', { name: /^Become a Ment(or|ee)$/ });
+  const explore = (at: Page) => at.getByRole('contentinfo').getByRole('navigation', { name: 'Explore' });
+
+  // A visitor is offered both ways in, on the home page and in the footer.
+  await page.goto('/');
+  await expect(explore(page).getByRole('link', { name: 'Become a Mentee' })).toBeVisible();
+  await expect(explore(page).getByRole('link', { name: 'Become a Mentor' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Become a Mentor' })).toBeVisible();
+
+  // An advisee: no way in to offer; their Self Assessment stays.
+  const advisee = await otherBrowser();
+  await acceptCookies(advisee.page);
+  await signIn(advisee.page, demo.advisee);
+  for (const path of ['/', '/about']) {
+    await advisee.page.goto(path);
+    await expect(explore(advisee.page).getByRole('link', { name: 'Self Assessment' })).toBeVisible();
+    await expect(becomeLinks(advisee.page)).toHaveCount(0);
+  }
+
+  // A mentor: no ways in, and no Self Assessment (an advisee's page).
+  const mentor = await otherBrowser();
+  await acceptCookies(mentor.page);
+  await signIn(mentor.page, demo.mentor);
+  for (const path of ['/', '/about']) {
+    await mentor.page.goto(path);
+    await expect(explore(mentor.page).getByRole('link', { name: 'Topics' })).toBeVisible();
+    await expect(becomeLinks(mentor.page)).toHaveCount(0);
+    await expect(mentor.page.getByRole('link', { name: 'Self Assessment' })).toHaveCount(0);
+  }
+});

@@ -112,6 +112,10 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   await page.getByRole('textbox', { name: 'Code' }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Your phone number is verified')).toBeVisible();
+  // Said before any submit (issue 27): which passwords the server refuses.
+  await expect(field(page, 'Password')).toHaveAccessibleDescription(
+    'At least 8 characters. Very common passwords, and ones with MyProsper, your name or your e-mail, are refused',
+  );
   await field(page, 'Password').fill(password);
   await field(page, 'Confirm password').fill(password);
   await field(page, 'Date of birth').fill('1984-02-20');

@@ -65,6 +65,12 @@ async function bookInTheApp(
   await card.getByRole('button', { name: 'Book this session' }).click();
   const flow = page.getByRole('dialog', { name: 'Book this session' });
   await flow.getByRole('button', { name: /Individual session/ }).click();
+  if (payWith === 'Checkout Session') {
+    // The wallet covers the share: Checkout Session is offered and chosen, in sight, and M-PESA (which would
+    // ask for nothing) cannot be chosen; the button says what happens.
+    await expect(flow.getByRole('radio', { name: 'Checkout Session' })).toBeChecked();
+    await expect(flow.getByRole('radio', { name: 'M-PESA' })).toBeDisabled();
+  }
   await flow.getByRole('radio', { name: payWith }).check();
   await flow
     .getByRole('button', { name: payWith === 'M-PESA' ? 'Confirm booking' : 'Checkout Session' })

@@ -229,7 +229,10 @@ test('a mentor edits their profile: biography limit, a new video uploaded at onc
   await expect(page.getByText('401/400 characters')).toBeVisible();
   await page.getByLabel('Birthday').fill('1988-09-21');
   await update.click();
-  await expect(page.getByText('Biography must be at most 400 characters').first()).toBeVisible();
+  // One error at a time (issue 27): beside the field, not again in the form's banner.
+  const tooLong = page.getByText('Biography must be at most 400 characters');
+  await expect(tooLong.first()).toBeVisible();
+  await expect(tooLong).toHaveCount(1);
   await biography.fill(original);
 
   const chooser = page.waitForEvent('filechooser');

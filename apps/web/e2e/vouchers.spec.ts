@@ -137,3 +137,40 @@ test('a voucher bought by card is mailed to its recipient, who books with its co
   await page.reload();
   await expect(page.getByText('Used').first()).toBeVisible();
 });
+
+test("'Your vouchers' follows a voucher paid by M-PESA without a reload", async ({ page }) => {
+  const mentor = await logIn(page.request, demo.mentor);
+  const buyer = await registerAdvisee(page.request, 'Voucher Journey');
+  await signIn(page, buyer.email);
+  await page.goto('/buyVoucher');
+  const next = page.getByRole('button', { name: 'Next' });
+  await page.getByLabel("Recipient's full name").fill('Wanjiru Kamau');
+  await page.getByLabel("Recipient's email").fill(`gift.${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: "Recipient's phone" }).fill('0712 345678');
+  await next.click();
+  await page.getByRole('textbox', { name: 'Program' }).click();
+  await page.getByRole('option', { name: 'Career Growth' }).click();
+  await page.getByRole('textbox', { name: 'Mentor' }).click();
+  await page.getByRole('option', { name: mentor.name }).click();
+  await page.getByLabel('Note to the recipient').fill('Happy birthday!');
+  await next.click();
+  await page.getByRole('radio', { name: 'Mobile money (M-PESA)' }).check();
+  await page.getByRole('button', { name: 'Pay with M-PESA' }).click();
+  const phone = page.getByRole('dialog', { name: 'Initiate Payment' });
+  // The sandbox's paying number (apps/api/sandbox/README.md); its callback lands a moment later.
+  await phone.getByLabel('M-PESA phone number').fill('0708 374149');
+  await phone.getByRole('button', { name: 'Pay with M-PESA' }).click();
+  await expect(page).toHaveURL(/\/buyVoucher\?voucher=VCH-\w{6}$/);
+  // The payment dialog is closed at once: the page itself must show the payment arrive.
+  const payment = page.getByRole('dialog', { name: 'Payment', exact: true });
+  await payment.getByRole('button', { name: 'Close' }).last().click();
+  await expect(payment).toHaveCount(0);
+  const reference = new URL(page.url()).searchParams.get('voucher') ?? '';
+
+  // The list under the purchase shows it, and then shows it paid, with no reload in between.
+  const mine = page.getByRole('region', { name: 'Your vouchers' });
+  const row = mine.getByRole('link', { name: reference });
+  await expect(row).toBeVisible();
+  await expect(mine.getByText('Not used yet')).toBeVisible();
+  await expect(mine.getByText('Awaiting payment')).toHaveCount(0);
+});

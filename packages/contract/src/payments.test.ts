@@ -106,6 +106,10 @@ describe('money rules', () => {
       cancellationPolicyText({ ...base, by: 'ADVISEE', fullRefund: false, paid: 0, refund: 0 }),
     ).toContain('nothing is charged');
     expect(cancellationPolicyText({ ...base, by: 'ADVISOR', fullRefund: true })).toContain('in full');
+    // The mentor's dialog says where voucher-paid shares go: back to their voucher, not to a wallet.
+    expect(cancellationPolicyText({ ...base, by: 'ADVISOR', fullRefund: true })).toContain(
+      'a share paid with a gift voucher back to that voucher, which can be used again',
+    );
     expect(formatKes(125000)).toBe('KES 125,000');
   });
 });

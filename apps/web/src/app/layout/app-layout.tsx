@@ -1,14 +1,17 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { recordVisitedPage } from '../../lib/return-path.ts';
+import { storage, storageKeys } from '../../lib/storage.ts';
 import { usePageLoading } from '../page-loading.ts';
 import { PageErrorBoundary } from '../pages/route-error-page.tsx';
-import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
 import classes from './layout.module.css';
 import { Navbar } from './navbar.tsx';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
+
+/** The cookie notice's code comes only to a browser that has not accepted it yet, after the first paint. */
+const CookieBanner = lazy(async () => ({ default: (await import('./cookie-banner.tsx')).CookieBanner }));
 
 /** The shell around every page: skip link, navbar, main landmark, footer, cookie banner, session dialog. */
 export function AppLayout() {
@@ -50,7 +53,11 @@ export function AppLayout() {
         </PageErrorBoundary>
       </main>
       <Footer />
-      <CookieBanner />
+      {storage.get(storageKeys.cookieAccepted) !== 'true' && (
+        <Suspense fallback={null}>
+          <CookieBanner />
+        </Suspense>
+      )}
       <SessionExpiredDialog />
     </div>
   );

@@ -6,7 +6,7 @@ import type { NavItem } from './nav-links.ts';
 
 /**
  * The small-screen menu of spec 2.2, sliding in over 300 ms. Its code (Mantine's drawer, focus trap and scroll
- * lock) loads when the burger is first pressed, not with the first page.
+ * lock) loads once the first page has painted on a small screen (or at the first press), not with it.
  */
 export function MobileMenu({
   opened,
@@ -22,9 +22,20 @@ export function MobileMenu({
   onLogout?: () => void;
   isLoggingOut: boolean;
 }) {
-  // Mounted closed, then opened: the first opening slides in like every later one.
+  // Mounted closed, then opened: the first opening slides in like every later one, also when the burger was
+  // pressed before this code arrived. The drawer's portal mounts its content one render after the drawer, and
+  // content mounted open does not slide: opening waits two frames, so the content is there, closed, first.
   const [isShown, setIsShown] = useState(false);
-  useEffect(() => setIsShown(opened), [opened]);
+  useEffect(() => {
+    if (!opened) {
+      setIsShown(false);
+      return;
+    }
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setIsShown(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
 
   return (
     <Drawer

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, idParam, messageOnly } from './common.ts';
+import { isCalendarDate } from './dates.ts';
 
 /**
  * Between sessions (issue 24): a session's notes and action items, and a mentee's journey with their mentors.
@@ -37,14 +38,6 @@ export const journalMessages = {
   itemReopened: 'Action item reopened',
   itemRemoved: 'Action item removed',
 } as const;
-
-/** yyyy-MM-dd that is a real calendar date (2026-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** Days from one yyyy-MM-dd to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {

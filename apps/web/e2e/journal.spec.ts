@@ -32,7 +32,9 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await signIn(page, demo.mentor);
   await page.goto(`/sessions/${sessionId}`);
   const mentorPanel = page.getByRole('region', { name: 'Notes and action items' });
-  await mentorPanel.getByLabel('Your notes for the mentee').fill('You explained your goals clearly. Next: a sharper CV.');
+  await mentorPanel
+    .getByLabel('Your notes for the mentee')
+    .fill('You explained your goals clearly. Next: a sharper CV.');
   await mentorPanel.getByRole('button', { name: 'Save notes' }).click();
   await expect(page.getByText('Notes saved')).toBeVisible();
   const form = mentorPanel.getByRole('form', { name: 'Add an action item' });

@@ -1,6 +1,7 @@
 import { Badge, Checkbox, CloseButton, Group, Text } from '@mantine/core';
 import { formatDateChip } from '@myprosper/contract/dates';
 import type { ActionItem } from '@myprosper/contract/journal';
+import { useState } from 'react';
 import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useRemoveActionItem, useTickActionItem } from '../api/change-action-item.ts';
 
@@ -25,7 +26,9 @@ export function ActionItemRow({
   const tick = useTickActionItem();
   const remove = useRemoveActionItem();
   const due = dueText(item);
-  const isDone = item.doneAt !== null;
+  // The tick shows at once, until the item as answered after it (its doneAt changed) or a failure settles it.
+  const [ticked, setTicked] = useState<{ done: boolean; from: string | null } | null>(null);
+  const isDone = ticked && ticked.from === item.doneAt ? ticked.done : item.doneAt !== null;
   const details = (
     <Group gap={6} mt={2}>
       {due && (
@@ -48,11 +51,15 @@ export function ActionItemRow({
         disabled={tick.isPending}
         onChange={(event) => {
           const done = event.currentTarget.checked;
+          setTicked({ done, from: item.doneAt });
           tick.mutate(
             { itemId: item.id, done },
             {
               onSuccess: (answer) => notify.success(answer.message),
-              onError: (failure) => notify.error(errorMessage(failure)),
+              onError: (failure) => {
+                setTicked(null);
+                notify.error(errorMessage(failure));
+              },
             },
           );
         }}

@@ -62,6 +62,7 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await cv.check();
   await expect(menteePage.getByText('Action item done')).toBeVisible();
   await expect(cv).toBeChecked();
+  await panel.screenshot({ path: 'test-results/journal-session-panel-360.png' });
 
   // My journey, from the profile's menu: the session with its notes, the open item, the one done.
   await menteePage.goto('/profile');
@@ -78,6 +79,8 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await expect(entry.getByRole('checkbox', { name: 'Rewrite the CV summary' })).toHaveCount(0);
   await expect(entry.getByText('1 action item done')).toBeVisible();
   await menteePage.screenshot({ path: 'test-results/journal-my-journey-360.png', fullPage: true });
+  await menteePage.setViewportSize({ width: 1366, height: 768 });
+  await menteePage.screenshot({ path: 'test-results/journal-my-journey-1366.png' });
 
   // Their next session: on its page the mentor reads the mentee's journey with them, not the mentee's own notes.
   const next = await bookFirstFree(page.request, mentee.auth, mentor.slots.slice(1), mentor);

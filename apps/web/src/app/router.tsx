@@ -235,7 +235,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/journey',
-                Component: page(() => import('../features/journal/pages/journey-page.tsx'), 'JourneyPage'),
+                // In the session page's chunk (pages/session-page.tsx says why).
+                Component: page(() => import('./pages/session-page.tsx'), 'JourneyPage'),
               },
               {
                 path: '/selfAssessment',

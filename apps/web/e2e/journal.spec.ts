@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { addDaysToDate, formatDateChip, todayIn } from '@myprosper/contract/dates';
+import type { Page } from '@playwright/test';
 import {
   bookFirstFree,
   bookingMentor,
@@ -9,6 +11,12 @@ import {
   signIn,
 } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+
+/** axe's violations on the page as it is now, by rule and first element (none expected). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
 
 /**
  * Issue 24, between sessions: after a session its mentor writes notes and dated action items; the mentee reads
@@ -46,6 +54,7 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await form.getByLabel('New action item').fill('Call two recruiters');
   await form.getByRole('button', { name: 'Add action item' }).click();
   await expect(mentorPanel.getByText('Call two recruiters')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   // The mentee reads them, keeps a note of their own and ticks the dated item done.
   const { page: menteePage } = await otherBrowser();
@@ -63,6 +72,7 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await expect(menteePage.getByText('Action item done')).toBeVisible();
   await expect(cv).toBeChecked();
   await panel.screenshot({ path: 'test-results/journal-session-panel-360.png' });
+  expect(await axeViolations(menteePage)).toEqual([]);
 
   // My journey, from the profile's menu: the session with its notes, the open item, the one done.
   await menteePage.goto('/profile');
@@ -79,6 +89,7 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await expect(entry.getByRole('checkbox', { name: 'Rewrite the CV summary' })).toHaveCount(0);
   await expect(entry.getByText('1 action item done')).toBeVisible();
   await menteePage.screenshot({ path: 'test-results/journal-my-journey-360.png', fullPage: true });
+  expect(await axeViolations(menteePage)).toEqual([]);
   await menteePage.setViewportSize({ width: 1366, height: 768 });
   await menteePage.screenshot({ path: 'test-results/journal-my-journey-1366.png' });
 
@@ -92,4 +103,5 @@ test('a mentor’s notes and action items reach the mentee, who ticks one and fo
   await expect(journey.getByText('Call two recruiters')).toBeVisible();
   await expect(journey.getByText('Ask about the salary bands next time.')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/journal-mentor-view-360.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -33,6 +33,7 @@ import { callsPlugin, closeCallRoom, NoShowService } from './features/calls/call
 import { cataloguePlugin, catalogueRoutes, linkPreviewsOf } from './features/catalogue/catalogue.door.ts';
 import { healthRoutes } from './features/health/health.door.ts';
 import { invitationsRoutes } from './features/invitations/invitations.door.ts';
+import { journalRoutes } from './features/journal/journal.door.ts';
 import { notificationsPlugin } from './features/notifications/notifications.door.ts';
 import { OutboxRepository, outboxRoutes } from './features/outbox/outbox.door.ts';
 import {
@@ -231,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { prefix: '/myprosper/api' });
   await app.register(bookingPlugin, { prefix: '/myprosper/api', sessions, cancellation });
   await app.register(sessionsRoutes, { prefix: '/myprosper/api', sessions });
+  await app.register(journalRoutes, { prefix: '/myprosper/api', sessions });
   await app.register(fileStoragePlugin);
   await app.register(uploadsServeRoutes);
   await app.register(applicationRoutes, { prefix: '/myprosper', phones });

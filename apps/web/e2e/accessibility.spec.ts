@@ -67,7 +67,7 @@ const sessionRoutes = [
   '/sessions/call/:sessionId',
   '/sessions/group/call/:sessionId',
 ];
-const adviseeRoutes = ['/profile/advisee/edit', '/selfAssessment'];
+const adviseeRoutes = ['/profile/advisee/edit', '/selfAssessment', '/journey'];
 const mentorRoutes = ['/profile/advisor/time', '/profile/advisor/edit', '/payment/preference'];
 const adminRoutes = [
   '/admin',

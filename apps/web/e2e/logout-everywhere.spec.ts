@@ -57,7 +57,7 @@ const everyonesRoutes = [
 ];
 const ownRoutes = {
   ADVISOR: ['/profile/advisor/time', '/profile/advisor/edit', '/payment/preference'],
-  ADVISEE: ['/profile/advisee/edit', '/selfAssessment'],
+  ADVISEE: ['/profile/advisee/edit', '/selfAssessment', '/journey'],
 };
 
 /** The address of a route template, its parameters filled in (`*`: an address no route has). */

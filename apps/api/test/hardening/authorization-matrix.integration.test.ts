@@ -113,6 +113,16 @@ const table: Record<string, string> = {
   'GET /myprosper/api/getAdvisorSessionById/:id':           sessionPeople,
   'GET /myprosper/api/sessions/:id/calendar.ics':           sessionPeople,
   'POST /myprosper/api/addFeedback':                        '401 200 404 403 404 404 401 401 401',
+  // Between sessions (issue 24): the session's people read its journal and write their own notes; only its mentor
+  // gives action items, only their mentee ticks one, only the mentor removes one (gone by the admin's turn).
+  'GET /myprosper/api/sessions/:id/journal':                sessionPeople,
+  'PUT /myprosper/api/sessions/:id/notes':                  sessionPeople,
+  'POST /myprosper/api/sessions/:id/actionItems':           '401 403 404 200 404 404 401 401 401',
+  'PUT /myprosper/api/actionItems/:itemId':                 '401 200 404 403 404 404 401 401 401',
+  'DELETE /myprosper/api/actionItems/:itemId':              '401 403 404 200 404 404 401 401 401',
+  // Each mentee's own journey; a mentor reads a mentee's journey with them only.
+  'GET /myprosper/api/journey':                             '401 200 200 403 403 403 401 401 401',
+  'GET /myprosper/api/journey/mentees/:adviseeId':          '401 403 403 200 404 403 401 401 401',
   // The advisee already holds the world's two unpaid sessions: past authorization, the hold limit answers 409.
   'POST /myprosper/api/bookSession':                        '401 409 200 422 403 403 401 401 401',
   'POST /myprosper/api/rescheduleSession':                  sessionPeople,
@@ -447,6 +457,21 @@ const requests: Record<string, Build> = {
   }),
   'GET /myprosper/api/getAdvisorSessionById/:id': (w) => ({ params: { id: w.sessions.confirmed } }),
   'GET /myprosper/api/sessions/:id/calendar.ics': (w) => ({ params: { id: w.sessions.confirmed } }),
+  'GET /myprosper/api/sessions/:id/journal': (w) => ({ params: { id: w.sessions.past } }),
+  'PUT /myprosper/api/sessions/:id/notes': (w) => ({
+    params: { id: w.sessions.past },
+    payload: { body: 'Matrix notes' },
+  }),
+  'POST /myprosper/api/sessions/:id/actionItems': (w) => ({
+    params: { id: w.sessions.past },
+    payload: { title: 'Matrix action item' },
+  }),
+  'PUT /myprosper/api/actionItems/:itemId': (w) => ({
+    params: { itemId: w.actionItems.toTick },
+    payload: { done: true },
+  }),
+  'DELETE /myprosper/api/actionItems/:itemId': (w) => ({ params: { itemId: w.actionItems.toRemove } }),
+  'GET /myprosper/api/journey/mentees/:adviseeId': (w) => ({ params: { adviseeId: w.advisee.id } }),
   'POST /myprosper/api/addFeedback': (w) => json({ sessionId: w.sessions.past, rating: 5, comment: 'Great' }),
   'POST /myprosper/api/bookSession': (w, c) =>
     json(bookingPayload(w.mentor.id, w.topicId, slot(w, c, 'soonest'))),

@@ -3,6 +3,7 @@ import { encodeBase64Url } from '@myprosper/contract/validation';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { actionItems } from '../../src/db/schema/journal.ts';
 import { sessionParticipants } from '../../src/db/schema/sessions.ts';
 import { users } from '../../src/db/schema/users.ts';
 import {
@@ -52,6 +53,8 @@ export interface World {
     toMove: number;
     group: number;
   };
+  /** Action items the mentor gave the advisee in the past session: one to tick, one to remove (issue 24). */
+  actionItems: { toTick: number; toRemove: number };
   /** The advisee's voucher (bought, not paid). */
   voucherReference: string;
   /** /uploads/images/<name> of the advisee's photo. */
@@ -113,6 +116,17 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const toCancel = await booked(inDays(5));
   const toMove = await booked(inDays(6));
   const unpaid = await booked(inDays(7), 'PENDING_PAYMENT');
+
+  const [toTick, toRemove] = await db
+    .insert(actionItems)
+    .values(
+      ['Matrix item to tick', 'Matrix item to remove'].map((title) => ({
+        sessionId: past.id,
+        adviseeId: advisee.id,
+        title,
+      })),
+    )
+    .returning({ id: actionItems.id });
 
   const { bookableSlots } = await availabilityOf(app, mentor.id);
   const taken = new Set(
@@ -194,6 +208,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       toMove: toMove.id,
       group: Number(group.data.id),
     },
+    actionItems: { toTick: toTick!.id, toRemove: toRemove!.id },
     voucherReference: voucher.message,
     uploadPath: new URL(upload.json().message as string, 'http://x').pathname,
     freeSlots: free,

@@ -122,10 +122,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/sessions/:sessionId',
-            Component: page(
-              () => import('../features/sessions/pages/session-details-page.tsx'),
-              'SessionDetailsPage',
-            ),
+            // The sessions feature's page with the journal's notes and action items (issue 24).
+            Component: page(() => import('./pages/session-page.tsx'), 'SessionPage'),
           },
           {
             path: '/sessions/reschedule/:sessionId/:advisorId',
@@ -234,6 +232,11 @@ export const routes: RouteObject[] = [
                   () => import('../features/profiles/pages/advisee-edit-page.tsx'),
                   'AdviseeEditPage',
                 ),
+              },
+              {
+                path: '/journey',
+                // In the session page's chunk (pages/session-page.tsx says why).
+                Component: page(() => import('./pages/session-page.tsx'), 'JourneyPage'),
               },
               {
                 path: '/selfAssessment',

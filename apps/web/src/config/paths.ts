@@ -36,6 +36,7 @@ export const paths = {
   paymentPreference: '/payment/preference',
   adviseeEdit: '/profile/advisee/edit',
   selfAssessment: '/selfAssessment',
+  journey: '/journey',
   invite: '/invite',
   help: '/help',
   admin: '/admin',

@@ -27,7 +27,12 @@ export interface MessageFacts {
   /** The invitation link for a pending invitee, else the session page. */
   link: string;
   timeZone: string;
+  /** A mentee's open action items from earlier sessions with this mentor: their reminders list them (issue 24). */
+  openItems?: ReadonlyArray<{ title: string; dueOn: string | null }>;
 }
+
+/** Action items an e-mail lists by name; the rest are counted. */
+const listedItems = 5;
 
 export interface ComposedMessage {
   subject: string;
@@ -82,6 +87,23 @@ export function composeMessage(raw: MessageFacts): ComposedMessage {
     `Reference: ${facts.reference}`,
   ].join('\n');
   const payShare = facts.owesShare ? ' Your share is not paid yet: please pay it on the session page.' : '';
+  const open = facts.openItems ?? [];
+  const itemsWord = `${open.length} open action item${open.length === 1 ? '' : 's'}`;
+  // Titles are someone's typing: listed under our own words in the e-mail, only counted in the SMS.
+  const itemLines =
+    open.length === 0
+      ? []
+      : [
+          '',
+          `Your ${itemsWord} from ${facts.mentor}:`,
+          ...open
+            .slice(0, listedItems)
+            .map((i) => `- ${i.title}${i.dueOn ? ` (due ${formatDateChip(i.dueOn)})` : ''}`),
+          ...(open.length > listedItems
+            ? [`and ${open.length - listedItems} more on your journey page.`]
+            : []),
+        ];
+  const itemsSms = open.length === 0 ? '' : ` You have ${itemsWord} from ${facts.mentor}.`;
   const greeting = facts.name ? `Hello ${facts.name},` : 'Hello,';
   const email = (lines: string[]) => [greeting, '', ...lines, '', details, '', action].join('\n');
 
@@ -135,16 +157,20 @@ export function composeMessage(raw: MessageFacts): ComposedMessage {
     case 'REMINDER_24H':
       return {
         subject: `Reminder: ${facts.topic} with ${withWhom}, ${formatWhen(facts.startsAt, facts.timeZone)}`,
-        email: email([`A reminder of your MyProsper ${kindOfSession} with ${withWhom}, ${when}.${payShare}`]),
-        sms: `Reminder: your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} is on ${when}.${payShare} ${action}`,
+        email: email([
+          `A reminder of your MyProsper ${kindOfSession} with ${withWhom}, ${when}.${payShare}`,
+          ...itemLines,
+        ]),
+        sms: `Reminder: your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} is on ${when}.${payShare}${itemsSms} ${action}`,
       };
     case 'REMINDER_1H':
       return {
         subject: `Starting soon: ${facts.topic} with ${withWhom} at ${time}`,
         email: email([
           `Your MyProsper ${kindOfSession} with ${withWhom} starts soon, at ${time}.${payShare}`,
+          ...itemLines,
         ]),
-        sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} starts soon, at ${time} (${zoneLabel(facts.timeZone)}).${payShare} ${isInvitee ? action : facts.owesShare ? `Pay: ${facts.link}` : `Join: ${facts.link}`}`,
+        sms: `Your MyProsper ${kindOfSession} on ${facts.topic} with ${withWhom} starts soon, at ${time} (${zoneLabel(facts.timeZone)}).${payShare}${itemsSms} ${isInvitee ? action : facts.owesShare ? `Pay: ${facts.link}` : `Join: ${facts.link}`}`,
       };
   }
 }

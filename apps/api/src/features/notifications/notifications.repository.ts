@@ -44,7 +44,7 @@ export interface NotifiableParticipant {
   /** The invited phone, 2547XXXXXXXX */
   phoneNumber: string | null;
   /** Set once the person's account is attached (the host; an attendee who accepted). phoneNumber: only when proven. */
-  user: { name: string; email: string; phoneNumber: string | null } | null;
+  user: { id: number; name: string; email: string; phoneNumber: string | null } | null;
 }
 
 export interface NotificationKey {
@@ -107,6 +107,7 @@ export class NotificationsRepository {
         invitationStatus: sessionParticipants.invitationStatus,
         paymentStatus: sessionParticipants.paymentStatus,
         phoneNumber: sessionParticipants.phoneNumber,
+        userId: users.id,
         userName: users.name,
         userEmail: users.email,
         userPhone: sql<
@@ -117,11 +118,11 @@ export class NotificationsRepository {
       .leftJoin(users, eq(users.id, sessionParticipants.adviseeId))
       .where(inArray(sessionParticipants.sessionId, [...sessionIds]))
       .orderBy(asc(sessionParticipants.id));
-    return rows.map(({ userName, userEmail, userPhone, ...row }) => ({
+    return rows.map(({ userId, userName, userEmail, userPhone, ...row }) => ({
       ...row,
       user:
-        userName !== null && userEmail !== null
-          ? { name: userName, email: userEmail, phoneNumber: userPhone }
+        userId !== null && userName !== null && userEmail !== null
+          ? { id: userId, name: userName, email: userEmail, phoneNumber: userPhone }
           : null,
     }));
   }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { type SessionRulesEnv, sessionRulesOf } from '../../lib/session-rules.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
+import { JournalRepository, type OpenActionItem } from '../journal/journal.door.ts';
 import { effectiveStatus } from '../sessions/sessions.door.ts';
 import { type PlannedNotification, type PlanPerson, planNotifications } from './notification-plan.ts';
 import { composeMessage } from './notification-texts.ts';
@@ -38,6 +39,8 @@ export interface DispatchReport {
 
 interface Person extends PlanPerson {
   name: string | null;
+  /** The account of a host or an attendee who accepted; null for the mentor and a number not taken up. */
+  userId: number | null;
   /** An attendee who accepted a group session and has not paid their share. */
   owesShare: boolean;
   /** The invitation link for a pending invitee, else the session page. */
@@ -122,6 +125,7 @@ export class NotificationsService {
           key: `participant:${attendee.id}`,
           audience: attendee.isHost ? 'HOST' : isInvitee ? 'INVITEE' : 'ATTENDEE',
           name: isInvitee ? null : (attendee.user?.name ?? null),
+          userId: isInvitee ? null : (attendee.user?.id ?? null),
           email: isInvitee ? null : (attendee.user?.email ?? null),
           phone: isInvitee ? attendee.phoneNumber : smsPhone(attendee.user?.phoneNumber ?? null),
           owesShare:
@@ -136,12 +140,27 @@ export class NotificationsService {
       key: `mentor:${session.mentor.id}`,
       audience: 'MENTOR',
       name: session.mentor.name,
+      userId: null,
       email: session.mentor.email,
       phone: smsPhone(session.mentor.phoneNumber),
       owesShare: false,
       link: sessionLink,
     });
     return people;
+  }
+
+  /**
+   * A mentee's open action items from their earlier sessions with this mentor, which their reminders list
+   * (issue 24); none for other messages, the mentor or an invited number.
+   */
+  private async openItemsFor(
+    session: NotifiableSession,
+    item: PlannedNotification<Person>,
+  ): Promise<OpenActionItem[]> {
+    const isReminder = item.kind === 'REMINDER_24H' || item.kind === 'REMINDER_1H';
+    const { userId, audience } = item.person;
+    if (!isReminder || userId === null || (audience !== 'HOST' && audience !== 'ATTENDEE')) return [];
+    return new JournalRepository(this.deps.db).findOpenItemsWithMentor([userId], session.mentor.id);
   }
 
   private async carryOut(
@@ -191,6 +210,7 @@ export class NotificationsService {
     if (id === null) return;
 
     const message = composeMessage({
+      openItems: await this.openItemsFor(session, item),
       kind: item.kind,
       audience: item.person.audience,
       name: item.person.name,

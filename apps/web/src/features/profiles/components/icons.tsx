@@ -210,3 +210,14 @@ export function CloseIcon({ size }: IconProps) {
     </Icon>
   );
 }
+
+/** A winding path with a flag: the journey. */
+export function JourneyIcon({ size }: IconProps) {
+  return (
+    <Icon size={size}>
+      <circle cx="6" cy="19" r="2" />
+      <path d="M8 19h8.5a3.5 3.5 0 0 0 0-7h-9a3.5 3.5 0 0 1 0-7H12" />
+      <path d="M18 9V3l3 1.5L18 6" />
+    </Icon>
+  );
+}

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { messages } from '@myprosper/contract/messages';
 import type { Session } from '@myprosper/contract/sessions';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CardReturnNotice } from '../../../components/payments/card-return-notice.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -45,8 +45,11 @@ import {
   viewerTimeZone,
 } from '../lib/session-view.ts';
 
-/** /sessions/{sessionId}: the session as its mentor or an attendee sees it, and what they can do with it. */
-export function SessionDetailsPage() {
+/**
+ * /sessions/{sessionId}: the session as its mentor or an attendee sees it, and what they can do with it.
+ * `journal`: the notes and action items of another feature, composed in by app/pages/session-page.tsx.
+ */
+export function SessionDetailsPage({ journal }: { journal?: (session: Session) => ReactNode } = {}) {
   useDocumentTitle('Session Details');
   const sessionId = useRouteId('sessionId');
   const { user, isAdvisor } = useSession();
@@ -80,10 +83,20 @@ export function SessionDetailsPage() {
     );
   }
 
-  return <SessionDetails session={session.data} viewer={{ userId: user.userId, isAdvisor }} />;
+  return (
+    <SessionDetails session={session.data} viewer={{ userId: user.userId, isAdvisor }} journal={journal} />
+  );
 }
 
-function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer }) {
+function SessionDetails({
+  session,
+  viewer,
+  journal,
+}: {
+  session: Session;
+  viewer: Viewer;
+  journal?: (session: Session) => ReactNode;
+}) {
   const whenId = useId();
   const [isRating, setIsRating] = useState(false);
   const [isRated, setIsRated] = useState(false);
@@ -175,6 +188,7 @@ function SessionDetails({ session, viewer }: { session: Session; viewer: Viewer 
         )}
 
         <SessionNote session={session} viewer={viewer} />
+        {journal?.(session)}
 
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -244,7 +244,9 @@ async function spawnJanus(): Promise<JanusServer & { exited(): boolean }> {
         await done;
         clearTimeout(killer);
       }
-      rmSync(dir, { recursive: true, force: true });
+      // JANUS_KEEP_LOGS=1 keeps the folder (config and log) for a look after a failure.
+      if (process.env.JANUS_KEEP_LOGS) console.warn(`Janus's folder kept: ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }

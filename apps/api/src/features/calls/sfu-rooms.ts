@@ -16,6 +16,8 @@ interface Granted {
   sessionId: number;
   token: string;
   feedId: number;
+  /** When the call closes: the token is taken back then at the latest. */
+  closesAt: Date;
 }
 
 /**
@@ -64,14 +66,18 @@ export class SfuRooms {
     sessionId: number;
     participantId: string;
     capacity: number;
+    closesAt: Date;
   }): Promise<SfuAccess | null> {
     if (Date.now() < this.downUntil) return null;
     const { sessionId, participantId } = input;
+    // A page resuming on this instance keeps the token it has (its Janus session goes on).
+    const held = this.granted.get(participantId);
+    if (held) return { url: this.options.url, token: held.token, room: sessionId, feedId: held.feedId };
     const token = randomBytes(24).toString('base64url');
     const feedId = feedIdOf(participantId);
     try {
       await this.admin.request({ janus: 'add_token', token, plugins: ['janus.plugin.videoroom'] });
-      this.granted.set(participantId, { sessionId, token, feedId });
+      this.granted.set(participantId, { sessionId, token, feedId, closesAt: input.closesAt });
       await this.allow(sessionId, token, input.capacity);
       return { url: this.options.url, token, room: sessionId, feedId };
     } catch (error) {
@@ -179,6 +185,16 @@ export class SfuRooms {
       if (!(error instanceof JanusError))
         this.options.log.warn({ err: error, sessionId }, 'Janus room not closed');
     }
+  }
+
+  /**
+   * Calls closed by now lose their rooms and tokens, even when no page of theirs is left on this instance to
+   * close them (a page that vanished without leaving).
+   */
+  async expire(now = new Date()): Promise<void> {
+    const closed = new Set<number>();
+    for (const grant of this.granted.values()) if (grant.closesAt <= now) closed.add(grant.sessionId);
+    for (const sessionId of closed) await this.closeRoom(sessionId);
   }
 
   async stop(): Promise<void> {

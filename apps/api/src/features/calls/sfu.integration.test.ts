@@ -119,6 +119,16 @@ describe('group calls through Janus', () => {
     theirs.peer.close();
   });
 
+  it('lets a page whose socket dropped come back with the token its Janus session holds', async () => {
+    const { host, session } = await sessionAt(ctx.database.db, soon(), { attendees: 2 });
+    const first = await TestPeer.join(url, await ticketFor(ctx.app, host, session.id));
+    first.peer.terminate();
+    const back = await TestPeer.join(url, await ticketFor(ctx.app, host, session.id), first.id);
+    expect(back.id).toBe(first.id);
+    expect(back.joined.sfu).toEqual(first.joined.sfu);
+    back.peer.close();
+  });
+
   it('keeps 1:1 calls peer to peer: no SFU', async () => {
     const { mentor, session } = await sessionAt(ctx.database.db, soon());
     const page = await TestPeer.join(url, await ticketFor(ctx.app, mentor, session.id));

@@ -273,6 +273,7 @@ export class SignalingHub {
             sessionId: connection.sessionId,
             participantId: joined.you.participantId,
             capacity: entry.decision.capacity,
+            closesAt: entry.decision.closesAt,
           })
         : null;
     send(connection, {
@@ -415,6 +416,7 @@ export class SignalingHub {
     }
     await this.options.rooms.touch(live);
     for (const update of await this.options.rooms.sweepStale()) this.applyRoster(update);
+    await this.options.sfu?.expire();
     for (const room of [...this.rooms.values()]) {
       if (now >= room.closesAt.getTime()) {
         await this.closeRoom(room);

@@ -224,6 +224,16 @@ test.describe('a group call through Janus', () => {
     }
     await pages[0]!.page.screenshot({ path: test.info().outputPath('sfu-call-360x740.png') });
 
+    // A phone's small tiles ask Janus for a small layer; a wide screen's large tiles for the full picture.
+    const viewer = pages[1]!.page;
+    const sender = pages[0]!.name;
+    const widthSeen = async () => (await statsOf(viewer, sender))?.frameWidth ?? 0;
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeLessThanOrEqual(320);
+    await viewer.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(320);
+    await viewer.setViewportSize({ width: 360, height: 740 });
+
     // One leaves: the others lose their tile, and keep the rest.
     await pages[3]!.page.getByRole('button', { name: 'Leave' }).click();
     for (const { page: each } of pages.slice(0, 3)) {

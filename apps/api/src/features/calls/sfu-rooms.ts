@@ -77,8 +77,9 @@ export class SfuRooms {
     const feedId = feedIdOf(participantId);
     try {
       await this.admin.request({ janus: 'add_token', token, plugins: ['janus.plugin.videoroom'] });
-      this.granted.set(participantId, { sessionId, token, feedId, closesAt: input.closesAt });
       await this.allow(sessionId, token, input.capacity);
+      // Held (and so revocable by a roster without this page) only once it works.
+      this.granted.set(participantId, { sessionId, token, feedId, closesAt: input.closesAt });
       return { url: this.options.url, token, room: sessionId, feedId };
     } catch (error) {
       this.options.log.warn(
@@ -86,7 +87,7 @@ export class SfuRooms {
         'Janus did not let this person in: the call is a mesh',
       );
       if (!(error instanceof JanusError)) this.downUntil = Date.now() + downForMs;
-      await this.revoke(participantId);
+      else await this.admin.request({ janus: 'remove_token', token }).catch(() => undefined);
       return null;
     }
   }

@@ -130,6 +130,8 @@ export class CallController {
   private janus: JanusLink | null = null;
   /** The SFU failed on this page: it meets everyone in the mesh from then on. */
   private sfuFailed = false;
+  /** How to reach the SFU, from the join's answer (a group call where Janus answered the API). */
+  private sfuAccess: SfuAccess | null = null;
   private readonly onResize = () => this.chooseLayers();
 
   constructor(private readonly sessionId: number) {
@@ -227,14 +229,18 @@ export class CallController {
     switch (message.type) {
       case 'joined':
         this.update({ me: message.you, clockOffset: message.serverTime - Date.now() });
-        if (message.sfu && !this.janus && !this.sfuFailed) this.startJanus(message.sfu);
+        this.sfuAccess = message.sfu ?? null;
         this.sendMuteState();
         return;
       case 'roster':
         if (message.version <= this.rosterVersion) return;
         this.rosterVersion = message.version;
         this.roster = message.participants;
-        if (message.callStatus === 'STARTED') this.reconcileLinks();
+        if (message.callStatus === 'STARTED') {
+          // Media flows once the mentor started the call: through the SFU when the join offered it.
+          if (this.sfuAccess && !this.janus && !this.sfuFailed) this.startJanus(this.sfuAccess);
+          this.reconcileLinks();
+        }
         this.update({ phase: message.callStatus === 'STARTED' ? 'in-call' : 'waiting' });
         this.refreshRemotes();
         return;

@@ -4,14 +4,16 @@
  * the sandboxes and the demo data). Bytes come from each page's getStats (the transports' counters), through
  * the same window.__myprosperCall hook the journeys read. One run measures:
  *
- * - join → first remote frame, for 2, 3, 4 and 5 people, in the mesh (each page: from pressing Join now, past
- *   the check before joining, to decoding a frame of every other person);
- * - each person's upload in a 5-person mesh call (kbit/s);
+ * - join → first remote frame, for 2, 3, 4 and 5 people, in the mesh and through the SFU (Janus's VideoRoom,
+ *   started here with a generated config as the tests start it: apps/api/test/janus.ts) (each page: from
+ *   pressing Join now, past the check before joining, to decoding a frame of every other person); the SFU's
+ *   2 people are two of a group session's (1:1 sessions are always peer to peer);
+ * - each person's upload in a 5-person call, mesh and SFU (kbit/s); target: the SFU's at most a third of the
+ *   mesh's;
  * - an hour of a 1:1 call per person (sent and received), audio only and with the data saver's low video,
  *   extrapolated from a steady stretch; targets: at most 40 MB and 150 MB.
  *
- * The SFU (Janus) is not built yet: its figures and the upload ratio it must meet (a third of the mesh's) are
- * reported as not measured. Writes bench/calls/summary.json; exits 1 when a measured target is missed.
+ * Writes bench/calls/summary.json; exits 1 when a target is missed.
  *
  *   npm run bench:calls                  build, then measure
  *   npm run bench:calls -- --no-build    measure the existing build
@@ -22,6 +24,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page, request as playwrightRequest } from '@playwright/test';
+import { startJanus } from '../../apps/api/test/janus.ts';
 import {
   bookFirstFree,
   bookingMentor,
@@ -61,7 +64,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['apps/web/e2e/support/start-server.mjs'], {
     cwd: root,
     env: {
@@ -70,6 +73,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       CALL_EARLY_JOIN_MINUTES: '43200',
       MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
       SMS_PER_NUMBER_PER_DAY: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -171,6 +175,21 @@ async function firstFrames(
   );
 }
 
+/** What each page uploads (bits a second) over a steady stretch of `seconds`: every connection, mesh or SFU. */
+async function steadyUploadKbps(pages: Page[], seconds: number): Promise<number[]> {
+  const sent = (page: Page) =>
+    page.evaluate(() => {
+      const hook = (window as unknown as { __myprosperCall?: { sent(): Promise<number> } }).__myprosperCall;
+      return hook?.sent() ?? Promise.resolve(0);
+    });
+  const before = await Promise.all(pages.map(sent));
+  const startedAt = Date.now();
+  await new Promise((done) => setTimeout(done, seconds * 1000));
+  const after = await Promise.all(pages.map(sent));
+  const elapsed = (Date.now() - startedAt) / 1000;
+  return pages.map((_, i) => Math.round(((after[i]! - before[i]!) * 8) / elapsed / 1000));
+}
+
 /** Bytes each page sent and received over a steady stretch of `seconds`. */
 async function steadyBytes(pages: Page[], seconds: number) {
   const total = async (page: Page) =>
@@ -204,6 +223,16 @@ async function main() {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const server = await startServer(port);
+  // The same app with group calls through a Janus of this run (Janus missing: the run fails, saying so).
+  const janus = await startJanus();
+  const sfuPort = await freePort();
+  const sfuURL = `http://localhost:${sfuPort}`;
+  const sfuServer = await startServer(sfuPort, {
+    JANUS_URL: janus.url,
+    JANUS_ADMIN_URL: janus.adminUrl,
+    JANUS_ADMIN_SECRET: janus.adminSecret,
+    JANUS_ROOM_ADMIN_KEY: janus.adminKey,
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: chromiumFlags,
@@ -211,32 +240,37 @@ async function main() {
   const report: Record<string, unknown> = { at: new Date().toISOString(), steadySeconds };
   let failed = false;
   try {
-    // Join → first remote frame, and the 5-person mesh's upload per person.
-    const joins: Record<string, { medianMs: number; maxMs: number }> = {};
-    let meshUploadKbps: number[] = [];
-    for (const people of [2, 3, 4, 5]) {
-      const session = await sessionFor(baseURL, people);
-      const joined = await joinAll(browser, baseURL, session.path, session.emails, false);
-      const times = await firstFrames(joined, people - 1);
-      joins[String(people)] = { medianMs: median(times), maxMs: Math.max(...times) };
-      const { medianMs, maxMs } = joins[String(people)]!;
-      console.info(
-        `mesh, ${people} people: first remote frame after ${medianMs} ms (median), ${maxMs} ms (slowest)`,
-      );
-      if (people === 5) {
-        const bytes = await steadyBytes(
-          joined.map((j) => j.page),
-          steadySeconds,
+    // Join → first remote frame, and the 5-person call's upload per person: mesh, then SFU.
+    const uploads: Record<string, number[]> = {};
+    for (const topology of ['mesh', 'sfu'] as const) {
+      const url = topology === 'mesh' ? baseURL : sfuURL;
+      const joins: Record<string, { medianMs: number; maxMs: number }> = {};
+      for (const people of [2, 3, 4, 5]) {
+        // Through the SFU, two people are two of a group of three (a 1:1 session is always peer to peer).
+        const session = await sessionFor(url, topology === 'sfu' ? Math.max(3, people) : people);
+        const joined = await joinAll(browser, url, session.path, session.emails.slice(0, people), false);
+        const times = await firstFrames(joined, people - 1);
+        joins[String(people)] = { medianMs: median(times), maxMs: Math.max(...times) };
+        const { medianMs, maxMs } = joins[String(people)]!;
+        console.info(
+          `${topology}, ${people} people: first remote frame after ${medianMs} ms (median), ${maxMs} ms (slowest)`,
         );
-        meshUploadKbps = bytes.map((b) => Math.round((b.sentPerSecond * 8) / 1000));
-        console.info(`mesh, 5 people: upload per person ${meshUploadKbps.join(', ')} kbit/s`);
+        if (people === 5) {
+          uploads[topology] = await steadyUploadKbps(
+            joined.map((j) => j.page),
+            steadySeconds,
+          );
+          console.info(`${topology}, 5 people: upload per person ${uploads[topology]!.join(', ')} kbit/s`);
+        }
+        await closeAll(joined);
       }
-      await closeAll(joined);
+      report[topology] = { joinToFirstRemoteFrame: joins, fivePeopleUploadKbps: uploads[topology] };
     }
-    report.mesh = { joinToFirstRemoteFrame: joins, fivePeopleUploadKbps: meshUploadKbps };
-    report.sfu = { measured: false, why: 'the Janus SFU is not built yet (issue 22)' };
+    const share = median(uploads.sfu!) / median(uploads.mesh!);
+    const shareOk = share <= targets.sfuUploadShareOfMesh;
+    report.sfuUploadShareOfMesh = Math.round(share * 100) / 100;
     console.info(
-      'SFU (Janus): not measured — not built yet; its upload target (a third of the mesh) is open',
+      `5 people: the SFU's upload is ${Math.round(share * 100)} % of the mesh's (target ≤ 33 %) ${shareOk ? 'ok' : 'MISSED'}`,
     );
 
     // An hour of a 1:1 call per person: audio only (data saver, cameras off), then the data saver's low video.
@@ -273,10 +307,12 @@ async function main() {
     console.info(
       `1:1, low video: ${hours.lowVideo!.join(', ')} MB an hour per person (target ≤ ${targets.lowVideoMbPerHour}) ${lowOk ? 'ok' : 'MISSED'}`,
     );
-    failed = !audioOk || !lowOk;
+    failed = !audioOk || !lowOk || !shareOk;
   } finally {
     await browser.close();
     server.kill('SIGTERM');
+    sfuServer.kill('SIGTERM');
+    await janus.stop();
   }
   const outDir = join(root, 'bench', 'calls');
   mkdirSync(outDir, { recursive: true });

@@ -152,7 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
-        connectSrc: ["'self'"],
+        // Group calls' pages open Janus's WebSocket (JANUS_URL; docs/calls.md) besides our own.
+        connectSrc: ["'self'", ...(env.JANUS_URL ? [new URL(env.JANUS_URL).origin] : [])],
         frameAncestors: ["'none'"],
         // ASVS 5.0 V3.4.3: no <base> may redirect the page's relative addresses.
         baseUri: ["'none'"],

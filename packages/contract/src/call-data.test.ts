@@ -5,9 +5,13 @@ import {
   nextVideoLevel,
   precheckVerdict,
   prefersDataSaver,
+  remoteTileWidth,
   senderCapsFor,
+  sfuLayers,
+  sfuSubstreamFor,
   withDataSaverOpus,
 } from './call-data.ts';
+import { videoSenderCaps } from './calls.ts';
 
 describe('when a call starts in data-saver mode', () => {
   it('is on for Save-Data, a cellular connection or a slow one, and off otherwise or when nothing is known', () => {
@@ -146,5 +150,29 @@ describe('the check before joining', () => {
     expect(precheckVerdict({ rttMs: 1_400, kbps: 600 })).toBe('weak');
     expect(precheckVerdict({ rttMs: 80, kbps: 40 })).toBe('weak');
     expect(precheckVerdict({ rttMs: 80, kbps: 600 })).toBe('good');
+  });
+});
+
+describe('group calls through the SFU', () => {
+  it('asks small tiles, the data saver and a weak network for the small layer, large tiles for the full one', () => {
+    const phone = (tiles: number) =>
+      sfuSubstreamFor({ tileWidth: remoteTileWidth(360, 740, tiles), dataSaver: false, weak: false });
+    expect(phone(1)).toBe(1);
+    expect(phone(2)).toBe(1);
+    expect(phone(4)).toBe(0);
+    const laptop = (tiles: number) =>
+      sfuSubstreamFor({ tileWidth: remoteTileWidth(1366, 768, tiles), dataSaver: false, weak: false });
+    expect(laptop(1)).toBe(2);
+    expect(laptop(4)).toBe(2);
+    expect(sfuSubstreamFor({ tileWidth: 1366, dataSaver: true, weak: false })).toBe(0);
+    expect(sfuSubstreamFor({ tileWidth: 1366, dataSaver: false, weak: true })).toBe(0);
+  });
+
+  it('uploads one stream whose layers together cost under a third of a five-person mesh’s four copies', () => {
+    const sfu = sfuLayers.reduce((sum, layer) => sum + layer.maxBitrate, 0);
+    const mesh = 4 * videoSenderCaps(5)!.maxBitrate;
+    expect(sfu * 3).toBeLessThanOrEqual(mesh);
+    // The full picture first: Janus takes the first RID as the highest layer.
+    expect(sfuLayers.map((layer) => layer.rid)).toEqual(['h', 'm', 'l']);
   });
 });

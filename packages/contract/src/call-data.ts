@@ -200,3 +200,41 @@ export const precheckMessages = {
   start: 'Start the session',
   back: 'Back',
 } as const;
+
+// ---- Group calls through the SFU (Janus's VideoRoom; docs/calls.md) ----
+
+/**
+ * What a page publishes to the SFU: one camera stream in three simulcast layers, the full picture first (Janus
+ * takes the first RID as the highest), then half and a quarter of its size. Their sum (about 450 kbit/s at
+ * most) is what one person uploads whatever the room's size, under a third of a five-person mesh's four
+ * capped copies. Chromium sends fewer layers for small cameras (none under about 480 x 270 but the first).
+ */
+export const sfuLayers = [
+  { rid: 'h', maxBitrate: 300_000, scaleResolutionDownBy: 1 },
+  { rid: 'm', maxBitrate: 100_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', maxBitrate: 50_000, scaleResolutionDownBy: 4 },
+] as const;
+
+/** Janus's simulcast substreams: 0 the smallest layer ('l'), 2 the full one ('h'). */
+export type Substream = 0 | 1 | 2;
+
+/**
+ * The layer a remote tile asks the SFU for: the smallest with the data saver on or a weak network; otherwise by
+ * the tile's width in CSS pixels (a phone's grid of small tiles gets the small layer, a large tile the full).
+ */
+export function sfuSubstreamFor(input: { tileWidth: number; dataSaver: boolean; weak: boolean }): Substream {
+  if (input.dataSaver || input.weak) return 0;
+  if (input.tileWidth < 240) return 0;
+  if (input.tileWidth < 480) return 1;
+  return 2;
+}
+
+/**
+ * A remote tile's width on a screen of `width` x `height` CSS pixels showing `tiles` remote tiles, as the call
+ * screen lays them out: one column for one; two side by side on a wide screen (one above the other on a tall
+ * phone); two columns for three or four.
+ */
+export function remoteTileWidth(width: number, height: number, tiles: number): number {
+  if (tiles >= 3 || (tiles === 2 && width >= height)) return width / 2;
+  return width;
+}

@@ -246,6 +246,34 @@ export const rosterEntry = z.object({
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 
+/**
+ * A group call through the SFU (Janus's VideoRoom, docs/calls.md): where this page's browser reaches Janus,
+ * its token (Janus's stored token, also the room's `allowed` token: both revoked when the person may no
+ * longer be there), the room, and this page's publisher id. Absent: the call is a mesh.
+ */
+export const sfuAccess = z.object({
+  url: z.string().max(500),
+  token: z.string().max(200),
+  room: z.number().int().positive(),
+  feedId: z.number().int().positive(),
+});
+export type SfuAccess = z.infer<typeof sfuAccess>;
+
+/**
+ * A participant's publisher id in the SFU's room, the same on the server and in every browser: two FNV-1a
+ * hashes of the participant id, 53 bits (a safe JS integer, as Janus's ids are), never 0.
+ */
+export function feedIdOf(participantId: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < participantId.length; i++) {
+    const code = participantId.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x01000193 + 2) >>> 0;
+  }
+  return (a & 0x1fffff) * 0x1_0000_0000 + b + 1;
+}
+
 export const sessionEndReason = z.enum(['TIME_UP', 'CANCELLED', 'NOT_ALLOWED', 'REPLACED']);
 export type SessionEndReason = z.infer<typeof sessionEndReason>;
 
@@ -260,6 +288,8 @@ export const serverMessage = z.discriminatedUnion('type', [
     closesAt: z.string(),
     /** The server's clock (ms since epoch), for the countdown. */
     serverTime: z.number(),
+    /** A group call through the SFU: how to reach it. Absent: a mesh. */
+    sfu: sfuAccess.optional(),
   }),
   /** Everyone in the room now; a roster with a smaller version than one already seen is stale. */
   z.object({

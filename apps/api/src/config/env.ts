@@ -313,6 +313,22 @@ export const envSchema = z.object({
   CALL_ATTENDANCE_CRON: z.string().min(9).default('* * * * *'),
   /** Redis for signaling across API instances (redis://host:6379); without it PostgreSQL carries it. */
   REDIS_URL: z.url().optional(),
+  /**
+   * Group calls through Janus's VideoRoom (docs/calls.md, docs/decisions/023-group-calls-through-janus.md).
+   * JANUS_URL: the WebSocket address browsers reach Janus at (wss://rtc.example.com/janus); JANUS_ADMIN_URL:
+   * Janus's Admin API WebSocket, reachable from the API only; JANUS_ADMIN_SECRET: its admin_secret;
+   * JANUS_ROOM_ADMIN_KEY: the VideoRoom plugin's admin_key. Without all four, group calls are a mesh.
+   */
+  JANUS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'must be a ws:// or wss:// address')
+    .optional(),
+  JANUS_ADMIN_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'must be a ws:// or wss:// address')
+    .optional(),
+  JANUS_ADMIN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  JANUS_ROOM_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

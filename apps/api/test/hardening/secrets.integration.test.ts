@@ -27,6 +27,8 @@ const secretSettings = [
   'MPESA_INITIATOR_PASSWORD',
   'AT_API_KEY',
   'CALL_TURN_SECRET',
+  'JANUS_ADMIN_SECRET',
+  'JANUS_ROOM_ADMIN_KEY',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
   'TWO_STEP_KEY',
@@ -107,6 +109,11 @@ describe('configured secrets never leave the server', () => {
       AT_BASE_URL: 'http://127.0.0.1:9',
       CALL_TURN_SECRET: 'hardening-turn-secret-3c4d5e6f',
       CALL_TURN_URLS: 'turn:turn.example.com:3478',
+      // Janus at an address nothing answers: group calls fall back to the mesh, and say so in the log.
+      JANUS_URL: 'ws://127.0.0.1:9',
+      JANUS_ADMIN_URL: 'ws://127.0.0.1:9',
+      JANUS_ADMIN_SECRET: 'hardening-janus-admin-secret-7d8e9f',
+      JANUS_ROOM_ADMIN_KEY: 'hardening-janus-room-key-1a2b3c',
       TWO_STEP_KEY: '5ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e7a1b2',
     };
     const signingSecret = 'hardening-jwt-signing-secret-0123456789abcdefghij';
@@ -229,6 +236,8 @@ describe('configured secrets never leave the server', () => {
         ]),
         ...formsOf(configured.AT_API_KEY),
         ...formsOf(configured.CALL_TURN_SECRET),
+        ...formsOf(configured.JANUS_ADMIN_SECRET),
+        ...formsOf(configured.JANUS_ROOM_ADMIN_KEY),
         // Not configured, but credentials all the same: the payer never sees it, and it is never logged.
         callbackToken,
       ];

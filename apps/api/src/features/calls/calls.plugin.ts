@@ -10,6 +10,7 @@ import { iceConfigProblem } from './ice-servers.ts';
 import type { NoShowService } from './no-show.service.ts';
 import { RedisBus, SplitBus } from './redis-bus.ts';
 import { RoomService } from './room.service.ts';
+import { SfuRooms } from './sfu-rooms.ts';
 import { detectBusMode, PostgresBus } from './signal-bus.ts';
 import { SignalingHub } from './signaling-hub.ts';
 
@@ -35,7 +36,8 @@ export const callsPlugin: FastifyPluginAsyncZod<{ noShows: NoShowService }> = as
   const bus = await createBus(app);
   const rooms = new RoomService(db, bus, randomBytes(6).toString('hex'));
   const calls = new CallsService(db, env, app.signingSecret, rooms);
-  const hub = new SignalingHub({ calls, rooms, bus, log: app.log });
+  const sfu = SfuRooms.fromEnv(env, app.signingSecret, app.log);
+  const hub = new SignalingHub({ calls, rooms, bus, log: app.log, sfu });
   app.metrics.gauge(
     'calls_in_progress',
     'Calls relayed by this instance, and their sockets',
@@ -55,6 +57,7 @@ export const callsPlugin: FastifyPluginAsyncZod<{ noShows: NoShowService }> = as
   });
   app.addHook('preClose', async () => {
     await hub.stop();
+    await sfu?.stop();
   });
   await app.register(callsRoutes, { calls, hub });
   if (env.SANDBOX && env.DEV_SESSION_CLOCK) await app.register(devClockRoutes, { db, noShows });

@@ -16,6 +16,7 @@ import type { BusMessage, SignalBus } from './bus-messages.ts';
 import type { CallsService } from './calls.service.ts';
 import { type FloodBucket, fullBucket, signalingFloodLimit, takeMessage } from './flood-limit.ts';
 import type { RoomService, RosterUpdate } from './room.service.ts';
+import type { SfuRooms } from './sfu-rooms.ts';
 
 /**
  * WebSocket close codes: the page reconnects after 1001/1006/1008/1009/1011/1012, never after ours (4xxx).
@@ -62,6 +63,8 @@ export interface HubOptions {
   rooms: RoomService;
   bus: SignalBus;
   log: FastifyBaseLogger;
+  /** Group calls through Janus's VideoRoom; null or absent: every call is a mesh. */
+  sfu?: SfuRooms | null;
   /** How often sockets are pinged, presence refreshed, clocks and rights checked. */
   tickMs?: number;
 }
@@ -263,6 +266,16 @@ export class SignalingHub {
       this.rooms.set(room.sessionId, room);
     }
     room.connections.add(connection);
+    // A group's media goes through the SFU when it answers (1:1 calls stay peer to peer).
+    const sfu =
+      this.options.sfu && entry.session.sessionType === 'GROUP'
+        ? await this.options.sfu.admit({
+            sessionId: connection.sessionId,
+            participantId: joined.you.participantId,
+            capacity: entry.decision.capacity,
+            closesAt: entry.decision.closesAt,
+          })
+        : null;
     send(connection, {
       type: 'joined',
       you: joined.you,
@@ -271,6 +284,7 @@ export class SignalingHub {
       endsAt: room.endsAt.toISOString(),
       closesAt: room.closesAt.toISOString(),
       serverTime: Date.now(),
+      ...(sfu ? { sfu } : {}),
     });
     if (!this.applyRoster(joined.roster)) sendRoster(connection, room);
     if (room.isWarned) sendWarning(connection, room);
@@ -317,11 +331,29 @@ export class SignalingHub {
   private applyRoster(update: RosterUpdate): boolean {
     const room = this.rooms.get(update.sessionId);
     if (!room || update.version <= room.version) return false;
+    this.revokeGone(room, update);
     room.version = update.version;
     room.callStatus = update.callStatus;
     room.participants = update.participants;
     for (const connection of room.connections) sendRoster(connection, room);
     return true;
+  }
+
+  /** People no longer in the roster lose their SFU token (left, gone, sent away); an empty room closes. */
+  private revokeGone(room: Room, update: RosterUpdate): void {
+    const sfu = this.options.sfu;
+    if (!sfu) return;
+    const present = new Set(update.participants.map((p) => p.participantId));
+    for (const connection of room.connections) {
+      const id = connection.participantId;
+      if (id && !present.has(id) && sfu.holds(id)) this.runInBackground(sfu.revoke(id));
+    }
+    for (const previous of room.participants) {
+      if (!present.has(previous.participantId) && sfu.holds(previous.participantId)) {
+        this.runInBackground(sfu.revoke(previous.participantId));
+      }
+    }
+    if (update.participants.length === 0) this.runInBackground(sfu.closeRoom(room.sessionId));
   }
 
   /** Hands a signal to the socket of its addressee when this instance holds it. */
@@ -341,6 +373,9 @@ export class SignalingHub {
   private sendAway(connection: Connection, reason: SessionEndReason, message: string): void {
     if (connection.isDone) return;
     connection.isDone = true;
+    if (connection.participantId && this.options.sfu) {
+      this.runInBackground(this.options.sfu.revoke(connection.participantId));
+    }
     send(connection, { type: 'session-ended', reason, message });
     const code =
       reason === 'REPLACED'
@@ -381,6 +416,7 @@ export class SignalingHub {
     }
     await this.options.rooms.touch(live);
     for (const update of await this.options.rooms.sweepStale()) this.applyRoster(update);
+    await this.options.sfu?.expire();
     for (const room of [...this.rooms.values()]) {
       if (now >= room.closesAt.getTime()) {
         await this.closeRoom(room);
@@ -402,6 +438,7 @@ export class SignalingHub {
       if (participantId) await this.options.rooms.leave(participantId, new Date(), 'call closed');
     }
     this.rooms.delete(room.sessionId);
+    await this.options.sfu?.closeRoom(room.sessionId);
   }
 }
 

@@ -4,7 +4,11 @@ import { CallController, type CallSnapshot } from '../lib/call-controller.ts';
 declare global {
   interface Window {
     /** What the call receives from each remote person (read by the browser journeys). */
-    __myprosperCall?: { stats: CallController['stats'] };
+    __myprosperCall?: {
+      stats: CallController['stats'];
+      layers: CallController['publishedLayers'];
+      sent: CallController['bytesSent'];
+    };
   }
 }
 
@@ -13,7 +17,11 @@ export function useCall(sessionId: number): { call: CallSnapshot; controller: Ca
   const [controller] = useState(() => new CallController(sessionId));
   useEffect(() => {
     void controller.start();
-    window.__myprosperCall = { stats: () => controller.stats() };
+    window.__myprosperCall = {
+      stats: () => controller.stats(),
+      layers: () => controller.publishedLayers(),
+      sent: () => controller.bytesSent(),
+    };
     const leave = () => controller.dispose();
     window.addEventListener('pagehide', leave);
     return () => {

@@ -1,19 +1,25 @@
 import {
   type PrecheckVerdict,
   precheckVerdict,
+  remoteTileWidth,
   senderCapsFor,
+  sfuSubstreamFor,
   type VideoLevel,
 } from '@myprosper/contract/call-data';
 import {
   type CallTicket,
   callMessages,
   callWarningText,
+  feedIdOf,
+  maxRemoteTiles,
   type RosterEntry,
   type ServerMessage,
+  type SfuAccess,
 } from '@myprosper/contract/calls';
 import { getCallTicket, startSession } from '../api/calls-api.ts';
 import { DataMeter } from './data-meter.ts';
 import { initialDataSaver, rememberDataSaver } from './data-saver.ts';
+import { JanusLink } from './janus-link.ts';
 import {
   acquireLocalMedia,
   acquireTrack,
@@ -120,6 +126,13 @@ export class CallController {
   private iceServers: RTCIceServer[] = [];
   private readonly meter = new DataMeter();
   private meterTimer: number | null = null;
+  /** A group call's media through the SFU (Janus); null: the mesh's PeerLinks. */
+  private janus: JanusLink | null = null;
+  /** The SFU failed on this page: it meets everyone in the mesh from then on. */
+  private sfuFailed = false;
+  /** How to reach the SFU, from the join's answer (a group call where Janus answered the API). */
+  private sfuAccess: SfuAccess | null = null;
+  private readonly onResize = () => this.chooseLayers();
 
   constructor(private readonly sessionId: number) {
     this.snapshot = { ...initial, dataSaver: initialDataSaver() };
@@ -216,13 +229,18 @@ export class CallController {
     switch (message.type) {
       case 'joined':
         this.update({ me: message.you, clockOffset: message.serverTime - Date.now() });
+        this.sfuAccess = message.sfu ?? null;
         this.sendMuteState();
         return;
       case 'roster':
         if (message.version <= this.rosterVersion) return;
         this.rosterVersion = message.version;
         this.roster = message.participants;
-        if (message.callStatus === 'STARTED') this.reconcileLinks();
+        if (message.callStatus === 'STARTED') {
+          // Media flows once the mentor started the call: through the SFU when the join offered it.
+          if (this.sfuAccess && !this.janus && !this.sfuFailed) this.startJanus(this.sfuAccess);
+          this.reconcileLinks();
+        }
         this.update({ phase: message.callStatus === 'STARTED' ? 'in-call' : 'waiting' });
         this.refreshRemotes();
         return;
@@ -242,7 +260,10 @@ export class CallController {
     }
   }
 
-  /** One link per remote person in the roster; links of people gone are closed. */
+  /**
+   * One link per remote person in the roster; links of people gone are closed. Through the SFU no link is
+   * made here: only a page that fell back to the mesh (its signal arrives) gets one.
+   */
   private reconcileLinks(): void {
     const me = this.snapshot.me?.participantId;
     const remoteIds = new Set(this.roster.filter((p) => p.participantId !== me).map((p) => p.participantId));
@@ -252,8 +273,45 @@ export class CallController {
         this.speakers.forget(id);
       }
     }
-    for (const id of remoteIds) if (!this.links.has(id)) this.createLink(id);
+    if (!this.janus) for (const id of remoteIds) if (!this.links.has(id)) this.createLink(id);
     this.applyCaps();
+  }
+
+  /** The group call goes through the SFU; if it cannot be reached (or fails later), through the mesh. */
+  private startJanus(access: SfuAccess): void {
+    const janus = new JanusLink({
+      access,
+      iceServers: this.iceServers,
+      getTracks: () => [this.audio, this.video].filter((t): t is MediaStreamTrack => t !== null),
+      dataSaver: () => this.snapshot.dataSaver,
+      onChange: () => this.refreshRemotes(),
+      onFailed: (reason) => {
+        console.warn(`call: the SFU failed (${reason}); meeting everyone in the mesh`);
+        if (this.janus !== janus) return;
+        this.meter.closed(janus);
+        this.janus = null;
+        this.sfuFailed = true;
+        if (this.snapshot.phase === 'in-call') this.reconcileLinks();
+        this.refreshRemotes();
+      },
+    });
+    this.janus = janus;
+    window.addEventListener('resize', this.onResize);
+    void janus.start();
+  }
+
+  /** Each remote tile asks the SFU for the layer its size needs (the small one with the data saver on). */
+  private chooseLayers(): void {
+    const janus = this.janus;
+    if (!janus) return;
+    const remotes = this.snapshot.remotes.slice(0, maxRemoteTiles);
+    const tileWidth = remoteTileWidth(window.innerWidth, window.innerHeight, remotes.length);
+    const substream = sfuSubstreamFor({
+      tileWidth,
+      dataSaver: this.snapshot.dataSaver,
+      weak: this.snapshot.adaptation !== 'full',
+    });
+    for (const person of remotes) janus.setSubstream(feedIdOf(person.participantId), substream);
   }
 
   /**
@@ -282,12 +340,13 @@ export class CallController {
    */
   private async readMeter(): Promise<void> {
     const links = [...this.links.values()];
+    const metered = this.janus ? [...links, this.janus] : links;
     const changed = await Promise.all(links.map((link) => link.adapt(Date.now()).catch(() => false)));
     if (changed.some(Boolean)) this.applyCaps();
     const levels = links.map((link) => link.level);
     const adaptation = levels.includes('audio') ? 'audio' : levels.includes('low') ? 'low' : 'full';
     if (adaptation !== this.snapshot.adaptation) this.update({ adaptation });
-    const { used, perHour } = await this.meter.read(links);
+    const { used, perHour } = await this.meter.read(metered);
     this.update({ dataUsed: used, dataPerHour: perHour });
   }
 
@@ -318,11 +377,18 @@ export class CallController {
       .filter((p) => p.participantId !== me)
       .map((person) => {
         const link = this.links.get(person.participantId);
-        const stream = link && link.remoteStream.getTracks().length > 0 ? link.remoteStream : null;
-        if (link) this.speakers.track(person.participantId, stream);
-        return { ...person, stream, connectionState: link?.connectionState ?? ('new' as const) };
+        const feedId = feedIdOf(person.participantId);
+        const stream =
+          link && link.remoteStream.getTracks().length > 0
+            ? link.remoteStream
+            : (this.janus?.streamOf(feedId) ?? null);
+        if (link || this.janus) this.speakers.track(person.participantId, stream);
+        const connectionState =
+          link?.connectionState ?? this.janus?.connectionStateOf(feedId) ?? ('new' as const);
+        return { ...person, stream, connectionState };
       });
     this.update({ remotes });
+    this.chooseLayers();
   }
 
   async toggleAudio(): Promise<void> {
@@ -348,6 +414,7 @@ export class CallController {
       this.stream.removeTrack(old);
       old.stop();
       await Promise.all([...this.links.values()].map((link) => link.setTrack('video', null)));
+      await this.janus?.setTrack('video', null);
       this.update({ videoOff: true, hasVideo: false });
     } else {
       const track = await acquireTrack('video', this.snapshot.cameraId ?? undefined, this.snapshot.dataSaver);
@@ -384,6 +451,8 @@ export class CallController {
       await this.video.applyConstraints(cameraConstraints(false)).catch(() => undefined);
     }
     this.applyCaps();
+    await this.janus?.applyDataSaver();
+    this.chooseLayers();
   }
 
   async selectMicrophone(deviceId: string): Promise<void> {
@@ -406,6 +475,7 @@ export class CallController {
     if (kind === 'audio') this.audio = track;
     else this.video = track;
     await Promise.all([...this.links.values()].map((link) => link.setTrack(kind, track)));
+    await this.janus?.setTrack(kind, track);
     if (kind === 'video') this.applyCaps();
     if (kind === 'audio') this.speakers.track('local', this.stream);
     this.update({ localStream: this.stream });
@@ -437,6 +507,9 @@ export class CallController {
     this.signaling = null;
     for (const link of this.links.values()) link.close();
     this.links.clear();
+    this.janus?.close();
+    this.janus = null;
+    window.removeEventListener('resize', this.onResize);
     for (const track of this.stream.getTracks()) track.stop();
     this.speakers.stop();
   }
@@ -450,16 +523,35 @@ export class CallController {
   }
 
   /** What each remote connection receives (tests read it through window.__myprosperCall). */
-  async stats(): Promise<Array<{ participantId: string; name: string } & PeerStats>> {
+  async stats(): Promise<Array<{ participantId: string; name: string; via: 'mesh' | 'sfu' } & PeerStats>> {
+    const me = this.snapshot.me?.participantId;
+    const janus = this.janus;
     return Promise.all(
       this.roster
-        .filter((p) => this.links.has(p.participantId))
-        .map(async (p) => ({
-          participantId: p.participantId,
-          name: p.name,
-          ...(await this.links.get(p.participantId)!.stats()),
-        })),
+        .filter((p) => p.participantId !== me && (this.links.has(p.participantId) || janus))
+        .map(async (p) => {
+          const link = this.links.get(p.participantId);
+          return {
+            participantId: p.participantId,
+            name: p.name,
+            via: link ? ('mesh' as const) : ('sfu' as const),
+            ...(link ? await link.stats() : await janus!.statsOf(feedIdOf(p.participantId))),
+          };
+        }),
     );
+  }
+
+  /** Bytes this page sent so far over all its connections, mesh and SFU (the benchmark's upload). */
+  async bytesSent(): Promise<number> {
+    const mesh = await Promise.all(
+      [...this.links.values()].map(async (link) => (await link.stats()).bytesSent),
+    );
+    return mesh.reduce((sum, each) => sum + each, 0) + (this.janus ? await this.janus.bytesSent() : 0);
+  }
+
+  /** The layers this page publishes to the SFU (tests and the benchmark read it); [] in the mesh. */
+  async publishedLayers(): Promise<Array<{ rid: string; frameWidth: number; bytesSent: number }>> {
+    return this.janus ? this.janus.publishedLayers() : [];
   }
 
   private update(patch: Partial<CallSnapshot>): void {

@@ -1,0 +1,281 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type JanusServer, startJanus } from '../../api/test/janus.ts';
+import {
+  bookFirstFree,
+  bookingMentor,
+  demo,
+  lastMessageId,
+  latestMessageTo,
+  payByMpesa,
+  registerAdvisee,
+  signIn,
+} from './support/api.ts';
+import { expect, type OtherBrowser, test } from './support/fixtures.ts';
+import { serverPort } from './support/servers.ts';
+
+/**
+ * Group calls through Janus's VideoRoom (docs/calls.md): a server of this file's own, started as `npm start`
+ * starts it plus the JANUS_* settings of a Janus this file starts (Debian's, a generated config; it offers
+ * the machine's own non-loopback address, since Janus gathers no candidates on loopback). Four people, each a
+ * browser context with Chromium's fake camera and microphone: every page decodes every other's video and
+ * receives their audio through the SFU. Then the same call when browsers cannot reach Janus: the mesh.
+ */
+
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [resolve(import.meta.dirname, 'support/start-server.mjs')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        CALL_EARLY_JOIN_MINUTES: '43200',
+        MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
+        SMS_PER_NUMBER_PER_DAY: '1000',
+        ...env,
+      },
+      stdio: 'inherit',
+    },
+  );
+  const url = `http://localhost:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > until || child.exitCode !== null) throw new Error(`the server on ${port} did not start`);
+    await new Promise((pause) => setTimeout(pause, 500));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function openSession(otherBrowser: () => Promise<OtherBrowser>, email: string, sessionId: number) {
+  const { page } = await otherBrowser();
+  // The call's own warnings (an SFU that failed, a step that did not work) go to the journey's output.
+  page.on('console', (message) => {
+    if (message.text().startsWith('call:')) console.warn(`[${email}] ${message.text()}`);
+  });
+  await signIn(page, email);
+  await page.goto(`/sessions/${sessionId}`);
+  return page;
+}
+
+async function enter(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Join now|Start the session)$/ }).click({ timeout: 60_000 });
+}
+
+function remoteTile(page: Page, name: string) {
+  return page.locator(`[data-testid="call-tile"][data-local="false"][data-participant-name="${name}"]`);
+}
+
+interface RemoteStats {
+  participantId: string;
+  name: string;
+  via: 'mesh' | 'sfu';
+  connectionState: string;
+  framesDecoded: number;
+  frameWidth: number;
+  audioPacketsReceived: number;
+}
+
+async function allStats(page: Page): Promise<RemoteStats[]> {
+  return (await page.evaluate(() => window.__myprosperCall?.stats() ?? Promise.resolve([]))) as RemoteStats[];
+}
+
+async function statsOf(page: Page, name: string): Promise<RemoteStats | undefined> {
+  return (await allStats(page)).filter((s) => s.name === name && s.connectionState === 'connected').at(-1);
+}
+
+/** The named person's video plays on this page (frames keep being decoded) and their audio arrives. */
+async function expectSeesAndHears(page: Page, name: string): Promise<void> {
+  const tile = remoteTile(page, name);
+  await expect(tile).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 60_000 })
+    .toBeGreaterThan(0);
+  let first: RemoteStats | undefined;
+  await expect
+    .poll(
+      async () => {
+        first = await statsOf(page, name);
+        return first?.framesDecoded ?? 0;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  const before = first!;
+  await expect
+    .poll(async () => (await statsOf(page, name))?.framesDecoded ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(before.framesDecoded + 10);
+  await expect
+    .poll(async () => (await statsOf(page, name))?.audioPacketsReceived ?? 0, { timeout: 30_000 })
+    .toBeGreaterThan(before.audioPacketsReceived + 10);
+}
+
+/** A group session of the demo mentor with three mentees who paid (the host) and accepted and paid (two guests). */
+async function groupOfFour(request: APIRequestContext) {
+  const mentor = await bookingMentor(request);
+  const host = await registerAdvisee(request, 'Wanjiru Host');
+  const guests = [
+    await registerAdvisee(request, 'Otieno Guest'),
+    await registerAdvisee(request, 'Njeri Guest'),
+  ];
+  const sessionId = await bookFirstFree(request, host.auth, mentor.slots, {
+    ...mentor,
+    otherAttendees: guests.map((g) => g.phone),
+  });
+  const numbers = guests.map((g) => `254${g.phone.slice(1)}`);
+  const seen = await Promise.all(numbers.map((n) => lastMessageId(request, n)));
+  await payByMpesa(request, host, sessionId);
+  for (const [i, guest] of guests.entries()) {
+    await latestMessageTo(request, numbers[i]!, { after: seen[i]!, timeoutMs: 60_000 });
+    const accepted = await request.post('/myprosper/api/acceptInvitation', {
+      headers: guest.auth,
+      data: { sessionId, adviseeId: guest.userId },
+    });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+    await payByMpesa(request, guest, sessionId);
+  }
+  return { mentor, host, guests, sessionId };
+}
+
+/** Everyone enters the call: the mentor starts it, the mentees join. */
+async function everyoneEnters(
+  otherBrowser: () => Promise<OtherBrowser>,
+  group: Awaited<ReturnType<typeof groupOfFour>>,
+) {
+  const pages: Array<{ page: Page; name: string }> = [];
+  const mentorPage = await openSession(otherBrowser, demo.mentor, group.sessionId);
+  await mentorPage.getByRole('link', { name: 'Start session' }).click();
+  await enter(mentorPage);
+  pages.push({ page: mentorPage, name: group.mentor.name });
+  for (const mentee of [group.host, ...group.guests]) {
+    const page = await openSession(otherBrowser, mentee.email, group.sessionId);
+    await page.getByRole('link', { name: 'Join session' }).click();
+    await enter(page);
+    pages.push({ page, name: mentee.name });
+  }
+  return pages;
+}
+
+const sfuPort = serverPort(0) + 50;
+const meshPort = serverPort(0) + 51;
+
+test.describe('a group call through Janus', () => {
+  let janus: JanusServer;
+  let server: Server;
+  test.use({ baseURL: `http://localhost:${sfuPort}` });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    janus = await startJanus();
+    server = await startServer(sfuPort, {
+      JANUS_URL: janus.url,
+      JANUS_ADMIN_URL: janus.adminUrl,
+      JANUS_ADMIN_SECRET: janus.adminSecret,
+      JANUS_ROOM_ADMIN_KEY: janus.adminKey,
+    });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await janus?.stop();
+  });
+
+  test('four people: every page decodes every other’s video and hears them, all through the SFU', async ({
+    otherBrowser,
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const group = await groupOfFour(page.request);
+    const pages = await everyoneEnters(otherBrowser, group);
+    for (const { page: each, name: own } of pages) {
+      for (const { name } of pages.filter((p) => p.name !== own)) await expectSeesAndHears(each, name);
+    }
+    for (const { page: each } of pages) {
+      const stats = await allStats(each);
+      expect(stats.map((s) => s.via)).toEqual(['sfu', 'sfu', 'sfu']);
+      // One upload, in simulcast layers, whatever the room's size.
+      const layers = (await each.evaluate(
+        () => window.__myprosperCall?.layers() ?? Promise.resolve([]),
+      )) as Array<{
+        rid: string;
+        bytesSent: number;
+      }>;
+      expect(layers.map((l) => l.rid).sort()).toEqual(['h', 'l', 'm']);
+      expect(layers.some((l) => l.bytesSent > 0)).toBe(true);
+    }
+    await pages[0]!.page.screenshot({ path: test.info().outputPath('sfu-call-360x740.png') });
+
+    // A phone's small tiles ask Janus for a small layer; a wide screen's large tiles for the full picture.
+    const viewer = pages[1]!.page;
+    const sender = pages[0]!.name;
+    const widthSeen = async () => (await statsOf(viewer, sender))?.frameWidth ?? 0;
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeLessThanOrEqual(320);
+    await viewer.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(320);
+    await viewer.setViewportSize({ width: 360, height: 740 });
+
+    // One leaves: the others lose their tile, and keep the rest.
+    await pages[3]!.page.getByRole('button', { name: 'Leave' }).click();
+    for (const { page: each } of pages.slice(0, 3)) {
+      await expect(remoteTile(each, pages[3]!.name)).toHaveCount(0);
+    }
+    await expectSeesAndHears(pages[1]!.page, pages[0]!.name);
+  });
+});
+
+test.describe('a group call when browsers cannot reach Janus', () => {
+  let janus: JanusServer;
+  let server: Server;
+  test.use({ baseURL: `http://localhost:${meshPort}` });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    janus = await startJanus();
+    // The API reaches Janus's Admin API and gives tokens, but the address it gives browsers answers nothing.
+    server = await startServer(meshPort, {
+      JANUS_URL: 'ws://127.0.0.1:9',
+      JANUS_ADMIN_URL: janus.adminUrl,
+      JANUS_ADMIN_SECRET: janus.adminSecret,
+      JANUS_ROOM_ADMIN_KEY: janus.adminKey,
+    });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await janus?.stop();
+  });
+
+  test('falls back to the mesh: everyone still sees and hears everyone', async ({ otherBrowser, page }) => {
+    test.setTimeout(300_000);
+    const group = await groupOfFour(page.request);
+    // Three of the four come (a mesh of three is what this 2-core machine carries next to the other journeys).
+    const pages = await everyoneEnters(otherBrowser, { ...group, guests: group.guests.slice(0, 1) });
+    for (const { page: each, name: own } of pages) {
+      for (const { name } of pages.filter((p) => p.name !== own)) await expectSeesAndHears(each, name);
+    }
+    for (const { page: each } of pages) {
+      const stats = (await allStats(each)).filter((s) => s.connectionState === 'connected');
+      expect(stats.every((s) => s.via === 'mesh')).toBe(true);
+    }
+  });
+});

@@ -65,7 +65,8 @@ export class WaitlistsService {
       blockedDates: await repository.findBlockedDates(advisorId),
       taken,
       now,
-      horizonWeeks: Math.min(this.env.BOOKING_HORIZON_WEEKS, Math.ceil(waitlistWindowDays / 7)),
+      // Whole weeks past the window's end, cut to the window below (booking stops at its own horizon).
+      horizonWeeks: Math.min(this.env.BOOKING_HORIZON_WEEKS, Math.ceil(waitlistWindowDays / 7) + 1),
       minNoticeMinutes: this.env.BOOKING_MIN_NOTICE_MINUTES,
       timeZone: this.env.TIME_ZONE,
     })

@@ -60,8 +60,8 @@ import {
   paymentVouchers,
   vouchersPlugin,
 } from './features/vouchers/vouchers.door.ts';
-import { walletRoutes } from './features/wallet/wallet.door.ts';
 import { waitlistsPlugin } from './features/waitlists/waitlists.door.ts';
+import { walletRoutes } from './features/wallet/wallet.door.ts';
 import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
 import { registerInputGuard } from './lib/input-guard.ts';

@@ -86,7 +86,9 @@ describe('waitlist holds under races', () => {
         expect(sessionsOnHour.rows[0]?.n).toBe(1);
       } else {
         expect(booking.statusCode).toBe(409);
-        expect(booking.json().message).toBe(waitlistMessages.heldForWaitlist(new Date(active[0]!.expires_at)));
+        expect(booking.json().message).toBe(
+          waitlistMessages.heldForWaitlist(new Date(active[0]!.expires_at)),
+        );
         expect(active.map((hold) => hold.advisee_id)).toEqual([waiting.id]);
         expect(sessionsOnHour.rows[0]?.n).toBe(0);
       }

@@ -97,7 +97,9 @@ describe('waitlists of full mentors', () => {
     expect(free.json().message).toBe(waitlistMessages.hasFreeHours);
     expect((await waitlistCall(ctx, 'GET', advisee, withHours.id)).json().data.isFull).toBe(false);
 
-    const rows = await db.execute(sql`select 1 from waitlist_entries where advisee_id in (${advisee.id}, ${admin.id}, ${otherMentor.id}, ${advisor.id})`);
+    const rows = await db.execute(
+      sql`select 1 from waitlist_entries where advisee_id in (${advisee.id}, ${admin.id}, ${otherMentor.id}, ${advisor.id})`,
+    );
     expect(rows.rows).toHaveLength(0);
   });
 
@@ -217,7 +219,9 @@ describe('waitlists of full mentors', () => {
     // 2nd left; 3rd booked the mentor's hour beyond the window; 4th attends another session at that hour.
     await waitlistCall(ctx, 'DELETE', leaves, advisor.id);
     const later = (await availabilityOf(ctx.app, advisor.id)).bookableSlots.at(-1)!;
-    expect((await book(ctx, booksElsewhere, bookingPayload(advisor.id, topic.id, later))).statusCode).toBe(200);
+    expect((await book(ctx, booksElsewhere, bookingPayload(advisor.id, topic.id, later))).statusCode).toBe(
+      200,
+    );
     const elsewhere = await createMentor(db);
     const clash = await book(ctx, busy, bookingPayload(elsewhere.advisor.id, elsewhere.topic.id, freed.slot));
     expect(clash.statusCode, clash.body).toBe(200);

@@ -82,7 +82,10 @@ export class WaitlistsRepository {
     const result = await this.db.execute<{ day_of_week: number; start_hour: number }>(
       sql`select day_of_week, start_hour from advisor_availability where advisor_id = ${advisorId}`,
     );
-    return result.rows.map((row) => ({ dayOfWeek: Number(row.day_of_week), startHour: Number(row.start_hour) }));
+    return result.rows.map((row) => ({
+      dayOfWeek: Number(row.day_of_week),
+      startHour: Number(row.start_hour),
+    }));
   }
 
   async findBlockedDates(advisorId: number): Promise<string[]> {
@@ -150,7 +153,12 @@ export class WaitlistsRepository {
   }
 
   /** Holds of the mentor's still running at `now` that overlap [startsAt, endsAt). */
-  async findRunningHoldsOver(advisorId: number, startsAt: Date, endsAt: Date, now: Date): Promise<ActiveHold[]> {
+  async findRunningHoldsOver(
+    advisorId: number,
+    startsAt: Date,
+    endsAt: Date,
+    now: Date,
+  ): Promise<ActiveHold[]> {
     const result = await this.db.execute<Record<string, unknown>>(sql`
       select id, entry_id, advisor_id, advisee_id, starts_at, ends_at, expires_at from waitlist_holds
       where advisor_id = ${advisorId} and status = 'ACTIVE' and expires_at > ${now.toISOString()}::timestamptz

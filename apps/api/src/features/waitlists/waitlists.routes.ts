@@ -6,7 +6,13 @@ import { limitPerAccount } from '../../lib/rate-limits.ts';
 import { ok } from '../../lib/reply.ts';
 import type { WaitlistsService } from './waitlists.service.ts';
 
-const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
 const params = z.object({ advisorId: idParam });
 const tags = ['waitlists'];
 const security = [{ bearer: [] }];
@@ -24,7 +30,8 @@ export const waitlistsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Whether a mentor is full (no free hour in 14 days) and where the caller stands on their waitlist',
+        summary:
+          'Whether a mentor is full (no free hour in 14 days) and where the caller stands on their waitlist',
         params,
         response: { 200: envelope(mentorWaitlistStatus), ...errors },
       },
@@ -45,7 +52,8 @@ export const waitlistsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: [app.requireUser, changesPerAccount],
     },
-    async (request) => ok(await waitlists.join(request.user!, request.params.advisorId), waitlistMessages.joined),
+    async (request) =>
+      ok(await waitlists.join(request.user!, request.params.advisorId), waitlistMessages.joined),
   );
 
   app.delete(
@@ -61,6 +69,7 @@ export const waitlistsRoutes: FastifyPluginAsyncZod<{
       onRequest: [app.requireUser, changesPerAccount],
     },
     // The hour the caller held passes on at once: the plugin's hook asks the job to run after this write.
-    async (request) => ok(await waitlists.leave(request.user!, request.params.advisorId), waitlistMessages.left),
+    async (request) =>
+      ok(await waitlists.leave(request.user!, request.params.advisorId), waitlistMessages.left),
   );
 };

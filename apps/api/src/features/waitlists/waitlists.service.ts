@@ -16,7 +16,7 @@ import type { Mailer } from '../../providers/mail.ts';
 import type { SmsSender } from '../../providers/sms.ts';
 import type { CurrentUser } from '../auth/auth.door.ts';
 import { SessionsRepository } from '../sessions/sessions.door.ts';
-import { type ActiveHold, type HoldToTell, type OpenEntry, WaitlistsRepository } from './waitlists.repository.ts';
+import { type ActiveHold, type OpenEntry, WaitlistsRepository } from './waitlists.repository.ts';
 
 export type WaitlistsEnv = Pick<
   Env,
@@ -126,11 +126,13 @@ export class WaitlistsService {
       await this.db.transaction(async (tx) => {
         const repository = new WaitlistsRepository(tx);
         await repository.lockPerson(caller.id);
-        if (await repository.findOpenEntry(advisorId, caller.id)) throw conflict(waitlistMessages.alreadyOnList);
+        if (await repository.findOpenEntry(advisorId, caller.id))
+          throw conflict(waitlistMessages.alreadyOnList);
         if ((await repository.countOpenEntriesOf(caller.id)) >= maxWaitlistsPerPerson) {
           throw conflict(waitlistMessages.tooManyLists(maxWaitlistsPerPerson));
         }
-        if ((await this.freeHours(tx, advisorId, now)).length > 0) throw conflict(waitlistMessages.hasFreeHours);
+        if ((await this.freeHours(tx, advisorId, now)).length > 0)
+          throw conflict(waitlistMessages.hasFreeHours);
         await repository.insertEntry(advisorId, caller.id, now);
       });
     } catch (error) {
@@ -161,7 +163,9 @@ export class WaitlistsService {
    */
   async passHolds(now = new Date(), advisorId?: number): Promise<ActiveHold[]> {
     const mentors =
-      advisorId !== undefined ? [advisorId] : await new WaitlistsRepository(this.db).findMentorsWithOpenEntries();
+      advisorId !== undefined
+        ? [advisorId]
+        : await new WaitlistsRepository(this.db).findMentorsWithOpenEntries();
     const granted: ActiveHold[] = [];
     for (const mentor of mentors) {
       granted.push(...(await this.db.transaction((tx) => this.passMentorHolds(tx, mentor, now))));
@@ -250,7 +254,12 @@ export async function claimHourForBooking(
 ): Promise<void> {
   const repository = new WaitlistsRepository(tx);
   await repository.lockMentor(booking.advisorId);
-  const holds = await repository.findRunningHoldsOver(booking.advisorId, booking.startsAt, booking.endsAt, booking.now);
+  const holds = await repository.findRunningHoldsOver(
+    booking.advisorId,
+    booking.startsAt,
+    booking.endsAt,
+    booking.now,
+  );
   const others = holds.find((hold) => hold.adviseeId !== booking.bookerId);
   if (others) throw conflict(waitlistMessages.heldForWaitlist(others.expiresAt));
   const entry = await repository.findOpenEntry(booking.advisorId, booking.bookerId);
@@ -258,4 +267,3 @@ export async function claimHourForBooking(
   const own = holds.find((hold) => hold.entryId === entry.id);
   await repository.endEntry(entry.id, 'BOOKED', own ? 'USED' : 'RELEASED', booking.now);
 }
-

@@ -16,8 +16,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { AdvisorDetails } from '@myprosper/contract/catalogue';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { Suspense, useId } from 'react';
+import { Link, Outlet } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDeferredQuery } from '../../../lib/use-deferred-query.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -119,6 +119,10 @@ function AdvisorProfile({ advisor }: { advisor: AdvisorDetails }) {
               </Button>
             )}
           </SimpleGrid>
+          {/* What the router puts under the booking button (a mentee's waitlist card), loaded on its own. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </Stack>
       </Grid.Col>
 

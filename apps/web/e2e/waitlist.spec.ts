@@ -67,7 +67,11 @@ test('a mentee waits for a full mentor, holds a cancelled hour and books it', as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  await card.screenshot({ path: testInfo.outputPath('waitlist-holding.png') });
+  await page.screenshot({ path: testInfo.outputPath('waitlist-holding-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(card.getByText(/Held for you until/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('waitlist-holding-desktop.png') });
+  await page.setViewportSize({ width: 360, height: 740 });
 
   // Nobody else may take it meanwhile.
   const other = await registerAdvisee(request, 'Other Mentee');

@@ -1,14 +1,9 @@
-import { lazy } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { publicPages } from './first-page.ts';
 import { AdminOnly, AdvisorOnly, AnonymousOnly, NonAdvisorOnly, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFound } from './not-found.ts';
 import { type PageComponent, page } from './page.ts';
-
-const mentorWaitlist = lazy(async () => ({
-  default: (await import('../features/waitlists/components/mentor-waitlist.tsx')).MentorWaitlist,
-}));
 
 /** The route table of spec 2.1: every route matched exactly, each behind its guard. */
 export const routes: RouteObject[] = [
@@ -29,8 +24,6 @@ export const routes: RouteObject[] = [
       {
         path: '/advisors/:advisorId',
         Component: page(publicPages.mentor, 'AdvisorProfilePage'),
-        // The mentor page's place under its booking button: a mentee's waitlist card (issue 24), in its own chunk.
-        children: [{ index: true, Component: mentorWaitlist }],
       },
       {
         path: '/topics',

@@ -3,7 +3,6 @@ import { formatDateChip } from '@myprosper/contract/dates';
 import { holdUntilText, waitlistWindowDays } from '@myprosper/contract/waitlists';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage, notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useChangeWaitlist, useMentorWaitlist } from '../api/mentor-waitlist.ts';
 
@@ -17,7 +16,7 @@ function routeId(value: string | undefined): number | null {
  * On a mentor's page (the router puts it there): to a signed-in mentee, 'Notify me' when the mentor has no free
  * hour in the next 14 days; then their place on the list, or the hour held for them and until when.
  */
-export function MentorWaitlist() {
+export function NotifyMe() {
   const session = useSession();
   const advisorId = routeId(useParams().advisorId);
   const isMentee = session.isSignedIn && session.user?.role === 'ADVISEE';
@@ -36,11 +35,13 @@ function WaitlistCard({
   entry: NonNullable<ReturnType<typeof useMentorWaitlist>['data']>['entry'];
 }) {
   const change = useChangeWaitlist(advisorId);
-  const run = (what: 'join' | 'leave') =>
-    change.mutate(what, {
-      onSuccess: ({ message }) => notify.success(message),
-      onError: (error) => notify.error(errorMessage(error)),
-    });
+  const run = (what: 'join' | 'leave') => change.mutate(what);
+  // The server's refusal, said in the card (its words are for people: 'This mentor has free hours…').
+  const problem = change.error ? (
+    <Text size="sm" c="red.8" role="alert">
+      {change.error.message}
+    </Text>
+  ) : null;
   const leave = (
     <Button variant="default" onClick={() => run('leave')} loading={change.isPending}>
       Leave waitlist
@@ -71,6 +72,7 @@ function WaitlistCard({
           <Group>{leave}</Group>
         </Stack>
       )}
+      {problem}
       {entry?.state === 'HOLDING' && entry.hold && (
         <Stack gap="sm">
           <Text fw={600}>

@@ -174,6 +174,22 @@ describe('waitlists of full mentors', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(waitlistMessages.heldForWaitlist(hold.expiresAt));
     }
+    // Nor move a session into it.
+    const later = (await availabilityOf(ctx.app, advisor.id)).bookableSlots.at(-1)!;
+    const own = await book(ctx, outsider, bookingPayload(advisor.id, topic.id, later));
+    expect(own.statusCode, own.body).toBe(200);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: `${api}/rescheduleSession`,
+      headers: await bearer(ctx.app, outsider),
+      payload: {
+        sessionId: own.json().data.id,
+        selectedDate: freed.slot.date,
+        selectedTime: freed.slot.time,
+      },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(waitlistMessages.heldForWaitlist(hold.expiresAt));
     // Passing again changes nothing while the hold runs.
     expect(await waitlistsOf(ctx).passHolds()).toEqual([]);
 

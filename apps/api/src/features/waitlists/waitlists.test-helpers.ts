@@ -69,13 +69,13 @@ export async function fullMentor(ctx: TestContext, hours: WeeklyHours) {
   return { advisor, topic, booked };
 }
 
-export interface HoldRow {
+export type HoldRow = {
   id: number;
   advisee_id: number;
   starts_at: Date;
   expires_at: Date;
   status: string;
-}
+};
 
 export async function holdsOf(db: Db, advisorId: number): Promise<HoldRow[]> {
   const result = await db.execute<HoldRow>(

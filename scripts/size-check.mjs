@@ -25,7 +25,7 @@ export const pages = {
   Programs: 'src/features/catalogue/pages/programs-page.tsx',
   'Program details': 'src/features/catalogue/pages/program-details-page.tsx',
   Mentors: 'src/features/catalogue/pages/advisors-page.tsx',
-  'Advisor profile': 'src/features/catalogue/pages/advisor-profile-page.tsx',
+  'Advisor profile': 'src/app/pages/mentor-page.tsx',
 };
 
 /** Code that must load only where it is used: a marker found only in that code, per kind. */

@@ -97,7 +97,7 @@ const dateSources = /\/(node_modules\/(date-fns|@date-fns\/tz)\/|packages\/contr
  * (`npm run size` shows it at once if one does: the shell grows by the catalogue chunks).
  */
 const shellSources =
-  /\/(apps\/web\/src\/(config\/paths|lib\/(api-client|use-document-title))|packages\/contract\/src\/(messages|status))\.ts$/;
+  /\/(apps\/web\/src\/(config\/paths|lib\/(api-client|use-document-title|session))|packages\/contract\/src\/(messages|status))\.ts$/;
 
 /** Parts of those libraries only pages use (mutations, endless lists, components' helpers). */
 const pageHelpers =

@@ -61,6 +61,7 @@ import {
   paymentVouchers,
   vouchersPlugin,
 } from './features/vouchers/vouchers.door.ts';
+import { waitlistsPlugin } from './features/waitlists/waitlists.door.ts';
 import { walletRoutes } from './features/wallet/wallet.door.ts';
 import jobsPlugin from './jobs/jobs.plugin.ts';
 import { frameworkErrorAnswer, registerErrorHandler } from './lib/error-handler.ts';
@@ -256,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(invitationsRoutes, { prefix: '/myprosper/api' });
   await app.register(notificationsPlugin);
+  await app.register(waitlistsPlugin);
   if (env.SANDBOX) await app.register(outboxRoutes);
   if (env.SANDBOX) await app.register(africasTalkingSandbox, { prefix: localSandboxPath });
   await app.register(paymentsPlugin, {

@@ -128,6 +128,12 @@ const table: Record<string, string> = {
   'POST /myprosper/api/rescheduleSession':                  sessionPeople,
   // Only a paid mentee answers a proposed move; the world's session has none open (422 to its people).
   'POST /myprosper/api/answerReschedule':                   '401 422 404 422 404 404 401 401 401',
+  // Waitlists (issue 24): each signed-in person reads where they stand; the world's mentor has free hours, so a
+  // mentee is told to book instead (409); the mentor may not wait for themself (422), another mentor or an
+  // admin not at all (403); nobody is on the list to leave it (404).
+  'GET /myprosper/api/waitlists/mentors/:advisorId':        signedIn,
+  'POST /myprosper/api/waitlists/mentors/:advisorId':       '401 409 409 422 403 403 401 401 401',
+  'DELETE /myprosper/api/waitlists/mentors/:advisorId':     '401 404 404 404 404 404 401 401 401',
   // Payments and wallets.
   // The world's prompt for the advisee's share still waits: past authorization, one at a time answers 409.
   'POST /myprosper/api/makeMpesaPayment':                   '401 409 404 403 403 403 401 401 401',
@@ -479,6 +485,9 @@ const requests: Record<string, Build> = {
     const to = slot(w, c, 'latest');
     return json({ sessionId: w.sessions.toMove, selectedDate: to.date, selectedTime: to.time });
   },
+  'GET /myprosper/api/waitlists/mentors/:advisorId': (w) => ({ params: { advisorId: w.mentor.id } }),
+  'POST /myprosper/api/waitlists/mentors/:advisorId': (w) => ({ params: { advisorId: w.mentor.id } }),
+  'DELETE /myprosper/api/waitlists/mentors/:advisorId': (w) => ({ params: { advisorId: w.mentor.id } }),
   'POST /myprosper/api/answerReschedule': (w) =>
     json({ sessionId: w.sessions.toMove, proposalId: 1, accept: true }),
   'POST /myprosper/api/makeMpesaPayment': (w) =>

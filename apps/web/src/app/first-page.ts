@@ -24,7 +24,8 @@ export const publicPages = {
   programs: () => import('../features/catalogue/pages/programs-page.tsx'),
   program: () => import('../features/catalogue/pages/program-details-page.tsx'),
   mentors: () => import('../features/catalogue/pages/advisors-page.tsx'),
-  mentor: () => import('../features/catalogue/pages/advisor-profile-page.tsx'),
+  // The catalogue's mentor page with the waitlist card (issue 24), composed in app/.
+  mentor: () => import('./pages/mentor-page.tsx'),
 };
 
 /** A public page and its id; the id is null when the address is malformed (the page shows it). */

@@ -41,6 +41,7 @@ import {
   type SessionsService,
   toSession,
 } from '../sessions/sessions.door.ts';
+import { claimHourForBooking } from '../waitlists/waitlists.door.ts';
 import {
   BookingRepository,
   type InsertedBooking,
@@ -197,15 +198,25 @@ export class BookingService {
     if (context.lapsedHold) await new SessionsRepository(this.db).expireStaleHolds(now);
     // An unpaid booking is a hold: counted against the booker's limits under their lock, in the transaction
     // that writes it, so two bookings at once cannot both pass.
+    // An hour kept for someone on the mentor's waitlist is theirs until it lapses (issue 24): asked under the
+    // mentor's waitlist turn in the same transaction, which also takes the booker off that list.
+    const hour = {
+      advisorId: input.advisorId,
+      bookerId: caller.id,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      now,
+    };
     const inserted = await this.insertWithRetry(caller.id, (reference) =>
-      isFree
-        ? repository.insertBooking({ ...values, reference }, participants)
-        : this.db.transaction(async (tx) => {
-            const holds = new BookingRepository(tx);
-            await holds.lockHolder(caller.id);
-            await this.checkHoldLimits(holds, caller.id, input.advisorId, now);
-            return holds.insertBooking({ ...values, reference }, participants);
-          }),
+      this.db.transaction(async (tx) => {
+        const holds = new BookingRepository(tx);
+        if (!isFree) {
+          await holds.lockHolder(caller.id);
+          await this.checkHoldLimits(holds, caller.id, input.advisorId, now);
+        }
+        await claimHourForBooking(tx, hour);
+        return holds.insertBooking({ ...values, reference }, participants);
+      }),
     );
 
     const record: SessionRecord = {

@@ -15,6 +15,7 @@ import {
   SessionsRepository,
   type SessionsService,
 } from '../sessions/sessions.door.ts';
+import { claimHourForBooking } from '../waitlists/waitlists.door.ts';
 import { type MovableSession, type OpenProposal, RescheduleRepository } from './reschedule.repository.ts';
 import { type BookingEnv, loadSlotRules, slotLimits } from './slot-rules.ts';
 
@@ -116,6 +117,14 @@ export class RescheduleService {
             awaiting.length > 0 &&
             (this.isWithinFullRefundWindow(locked.startsAt, now) ||
               this.isWithinFullRefundWindow(slot.startsAt, now));
+          // An hour kept for someone on the mentor's waitlist is theirs (issue 24), for a move as for a booking.
+          await claimHourForBooking(tx, {
+            advisorId: locked.advisorId,
+            bookerId: record.host.id,
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            now,
+          });
           await repository.countMove(locked.id, now);
           if (needsConsent) {
             await repository.insertProposal(

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { AdvisorDetails } from '@myprosper/contract/catalogue';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDeferredQuery } from '../../../lib/use-deferred-query.ts';
@@ -30,8 +30,11 @@ import { LoadError } from '../components/state-views.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { useRouteId } from '../hooks/use-route-id.ts';
 
-/** /advisors/{advisorId}: a mentor's public profile, with the way to book them. */
-export function AdvisorProfilePage() {
+/**
+ * /advisors/{advisorId}: a mentor's public profile, with the way to book them. `aside`: what the app puts
+ * under the booking button (a mentee's waitlist card, app/pages/mentor-page.tsx).
+ */
+export function AdvisorProfilePage({ aside }: { aside?: ReactNode }) {
   useDocumentTitle('Advisor Profile');
   const advisorId = useRouteId('advisorId');
   const advisor = useDeferredQuery(useAdvisorDetails(advisorId));
@@ -60,12 +63,12 @@ export function AdvisorProfilePage() {
           {advisor.data?.name ?? '…'}
         </Text>
       </Breadcrumbs>
-      {advisor.data ? <AdvisorProfile advisor={advisor.data} /> : <ProfileSkeleton />}
+      {advisor.data ? <AdvisorProfile advisor={advisor.data} aside={aside} /> : <ProfileSkeleton />}
     </Container>
   );
 }
 
-function AdvisorProfile({ advisor }: { advisor: AdvisorDetails }) {
+function AdvisorProfile({ advisor, aside }: { advisor: AdvisorDetails; aside?: ReactNode }) {
   const aboutHeading = useId();
   const programsHeading = useId();
   const picture = advisor.profilePicUrl ?? advisor.advisorDetails.profilePicUrl;
@@ -121,6 +124,7 @@ function AdvisorProfile({ advisor }: { advisor: AdvisorDetails }) {
               </Button>
             )}
           </SimpleGrid>
+          {aside}
         </Stack>
       </Grid.Col>
 

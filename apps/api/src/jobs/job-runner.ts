@@ -23,6 +23,8 @@ export interface JobRunnerOptions {
    */
   expireSeconds: number;
   onError(error: Error): void;
+  /** How long stop lets pg-boss wait for its workers (10 s by default); the runner still waits for its runs. */
+  stopTimeoutMs?: number;
 }
 
 /**
@@ -48,6 +50,10 @@ export class JobRunner {
   private readonly sending = new Set<Promise<void>>();
   /** Runs in progress: stop waits for them, so none outlives the pool it uses. */
   private readonly running = new Set<Promise<void>>();
+  /** pg-boss's statements in flight: stop waits for them too. */
+  private readonly statements = new Set<Promise<unknown>>();
+  /** Set once stop has drained: pg-boss's late statements are dropped instead of reaching a pool that may end. */
+  private stopped = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -65,8 +71,9 @@ export class JobRunner {
 
   async start(): Promise<void> {
     if (this.boss) return;
+    this.stopped = false;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      db: { executeSql: (text, values) => this.statement(text, values) },
       // Completed jobs are kept a day for inspection.
       deleteAfterDays: 1,
       expireInSeconds: this.options.expireSeconds,
@@ -188,7 +195,24 @@ export class JobRunner {
     this.deferred.clear();
     // An ask sent just before the stop must reach pg-boss before it stops, or it would use a closed pool.
     await Promise.all(this.sending);
-    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await boss.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 10_000 });
     await Promise.all(this.running);
+    // pg-boss records a run's end (complete or fail) after the run settles: let it start, then wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.statements.size > 0) await Promise.allSettled([...this.statements]);
+    // A run that outlived the stop's timeout still ends later: its record is dropped (the job expires and runs
+    // again, as after a crash) instead of failing on a pool the app has ended.
+    this.stopped = true;
+  }
+
+  private statement(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (this.stopped) return Promise.resolve({ rows: [] });
+    const query = this.pool.query(text, values);
+    this.statements.add(query);
+    void query.then(
+      () => this.statements.delete(query),
+      () => this.statements.delete(query),
+    );
+    return query;
   }
 }

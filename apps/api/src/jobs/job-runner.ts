@@ -206,7 +206,9 @@ export class JobRunner {
   }
 
   private statement(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
-    if (this.stopped) return Promise.resolve({ rows: [] });
+    // Never settles: pg-boss neither awaits nor catches these writes, and any answer (a refusal from an ended
+    // pool, or rows it does not expect) would be an unhandled rejection.
+    if (this.stopped) return new Promise(() => undefined);
     const query = this.pool.query(text, values);
     this.statements.add(query);
     void query.then(

@@ -147,6 +147,20 @@ test('a mentor applies in three steps, waits for review, is approved and goes pu
   await expect(formMessage(page, 'Please finish cropping profile image')).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('img', { name: 'Profile photo' })).toBeVisible();
+  // Before any upload (issue 27), step 1 says what sign-up says of an e-mail or a number already registered.
+  await field(page, 'Email').fill(demo.advisee);
+  await next.click();
+  await expect(formMessage(page, 'An account with this email already exists')).toBeVisible();
+  await expect(field(page, 'Email')).toHaveAttribute('aria-invalid', 'true');
+  await field(page, 'Email').fill(run.email);
+  // The demo mentor's verified number.
+  await field(page, 'Phone number').fill('0722000025');
+  await next.click();
+  await expect(formMessage(page, 'An account with this phone number already exists')).toBeVisible();
+  await expect(field(page, 'Phone number')).toHaveAttribute('aria-invalid', 'true');
+  // Their own number again: proven already, so Next goes on.
+  await field(page, 'Phone number').fill(run.phone);
+  await expect(page.getByText('Your phone number is verified')).toBeVisible();
   await next.click();
 
   // Step 2: Interest & Expertise.

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { maxAdvisorTopics } from './advisor-settings.ts';
 import { messageOnly } from './common.ts';
 import { todayIn } from './dates.ts';
@@ -19,6 +20,7 @@ import {
 } from './profiles.ts';
 import { isVideoFileName } from './uploads.ts';
 import { isValidEmail, isValidPhone, validateFullName } from './validation.ts';
+import { phoneInput } from './verification.ts';
 
 /**
  * The mentor application (/new_advisor): three steps, each checked by Next in the spec's order, and sent as
@@ -91,6 +93,8 @@ export const applicationMessages = {
   alreadyPending:
     'You have already applied with this e-mail. Your application is waiting for review; we will e-mail you once it has been reviewed.',
   alreadyMentor: 'This e-mail already belongs to a mentor on MyProsper. Please log in instead.',
+  /** Step 1's check found nothing in the way: the applicant goes on to step 2. */
+  mayContinue: 'You can continue your application.',
 } as const;
 
 const problem = (field: string, message: string): FieldProblem => ({ field, message });
@@ -296,3 +300,23 @@ export function tidyApplication(form: AdvisorApplicationForm): AdvisorApplicatio
 
 /** POST /myprosper/auth/registerAdvisor answers 'Your application has been submitted for review…'. */
 export const registerAdvisorResponse = messageOnly;
+
+/**
+ * POST /myprosper/auth/application/check (anyone; sign-up's limit a minute): step 1's e-mail, phone and password
+ * checked before anything is uploaded. Answers as sign-up would: 'An account with this email already exists' (409)
+ * unless the address is free or is a rejected applicant's and the password is theirs (checked under sign-in's
+ * delays); 'An account with this phone number already exists' (409) for a number another account has verified;
+ * the password rules (422).
+ */
+export const applicationCheckRequest = z.object({
+  email: z
+    .string()
+    .max(254, messages.invalidEmail)
+    .refine((value) => isValidEmail(value.trim()), messages.invalidEmail)
+    .transform((value) => value.trim()),
+  phoneNumber: phoneInput,
+  password: z.string().min(passwordMinLength, messages.passwordLength).max(200, messages.passwordLength),
+  name: z.string().max(200).optional(),
+});
+export type ApplicationCheckRequest = z.input<typeof applicationCheckRequest>;
+export const applicationCheckResponse = messageOnly;

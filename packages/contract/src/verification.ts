@@ -84,7 +84,8 @@ export const phoneProofMinutes = 60;
 /** The phone as stored: E.164 digits without the plus (254712123456), or '' when invalid. */
 const storedNumber = (phone: string) => toE164Phone(phone)?.replace(/^\+/, '') ?? '';
 
-const phoneInput = z
+/** A phone as typed (Kenyan or international), answered as stored (2547XXXXXXXX); the spec's messages. */
+export const phoneInput = z
   .string()
   .max(30, messages.invalidPhoneNo)
   .superRefine((value, ctx) => {

@@ -76,6 +76,8 @@ const table: Record<string, string> = {
   'POST /myprosper/auth/phone/verify':                      '401 422 422 422 422 422 401 401 401',
   'POST /myprosper/auth/application/phone/sendCode':        open200,
   'POST /myprosper/auth/application/phone/verify':          '422 422 422 422 422 422 422 422 422',
+  // Step 1 of the application, for anyone: a free e-mail and number may go on, whoever asks.
+  'POST /myprosper/auth/application/check':                 open200,
   'DELETE /myprosper/auth/signIns/:signInId':               '401 200 404 404 404 404 401 401 401',
   // Two-step sign-in: the code step needs the password step's challenge (a forged one is refused alike); each
   // signed-in person sets up their own, and cannot confirm or turn off one that is not on.
@@ -411,6 +413,12 @@ const requests: Record<string, Build> = {
     json({ phoneNumber: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }),
   'POST /myprosper/auth/application/phone/verify': () =>
     json({ phoneNumber: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, code: '123456' }),
+  'POST /myprosper/auth/application/check': () =>
+    json({
+      email: uniqueEmail('matrix'),
+      phoneNumber: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      password: 'Mlima#Kenya2026',
+    }),
   'POST /myprosper/auth/refresh': async (w, caller) => {
     const people: Partial<Record<Caller, UserRow>> = {
       advisee: w.advisee,

@@ -25,7 +25,18 @@ export class ApplicationRepository {
 
   /** The account holding this e-mail (any letter case), locked for the application; null when none. */
   async lockAccountByEmail(email: string) {
-    const [row] = await this.db
+    const [row] = await this.accountByEmail(email).for('update', { of: users });
+    return row ?? null;
+  }
+
+  /** The account holding this e-mail (any letter case), read without a lock (step 1's check); null when none. */
+  async findAccountByEmail(email: string) {
+    const [row] = await this.accountByEmail(email);
+    return row ?? null;
+  }
+
+  private accountByEmail(email: string) {
+    return this.db
       .select({
         id: users.id,
         name: users.name,
@@ -41,9 +52,8 @@ export class ApplicationRepository {
       .from(users)
       .leftJoin(advisorProfiles, eq(advisorProfiles.userId, users.id))
       .where(sql`lower(${users.email}) = lower(${email})`)
-      .for('update', { of: users })
-      .limit(1);
-    return row ?? null;
+      .limit(1)
+      .$dynamic();
   }
 
   /**

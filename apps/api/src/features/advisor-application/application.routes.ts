@@ -1,5 +1,9 @@
 import multipart from '@fastify/multipart';
-import { registerAdvisorResponse } from '@myprosper/contract/advisor-application';
+import {
+  applicationCheckRequest,
+  applicationCheckResponse,
+  registerAdvisorResponse,
+} from '@myprosper/contract/advisor-application';
 import { errorEnvelope } from '@myprosper/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done } from '../../lib/reply.ts';
@@ -16,7 +20,8 @@ const applicationsPerMinute = 5;
 /**
  * POST /myprosper/auth/registerAdvisor (registered with the prefix /myprosper): the mentor application as one
  * multipart request with the files profilePic (image, cropped 1:1) and video, and the field phoneProof (the
- * proof /auth/application/phone/verify answered for the application's number).
+ * proof /auth/application/phone/verify answered for the application's number); POST
+ * /myprosper/auth/application/check, step 1's check before any upload.
  */
 export const applicationRoutes: FastifyPluginAsyncZod<{ phones: PhoneVerificationService }> = async (
   app,
@@ -39,6 +44,27 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ phones: PhoneVerificatio
     now: app.tokens.now,
   });
   app.jobs.define(applicationFilesJob(app.db.db, app.fileStorage, env.APPLICATION_FILES_CRON));
+
+  app.post(
+    '/auth/application/check',
+    {
+      schema: {
+        tags: ['advisor application'],
+        summary:
+          "Step 1's e-mail, phone and password checked before any upload, answered as sign-up would answer them",
+        body: applicationCheckRequest,
+        response: {
+          200: applicationCheckResponse,
+          409: errorEnvelope,
+          422: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+      // Sign-up's limit: this says no more of an e-mail or a number than sign-up does.
+      config: { rateLimit: { max: env.RATE_LIMIT_SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request) => done(await service.check(request.body, request.ip)),
+  );
 
   app.post(
     '/auth/registerAdvisor',

@@ -1,5 +1,6 @@
 import {
   type AdvisorApplication,
+  type ApplicationCheckRequest,
   advisorTerms,
   applicationMessages,
   readApplicationFields,
@@ -7,11 +8,12 @@ import {
   validateAdvisorApplication,
 } from '@myprosper/contract/advisor-application';
 import { advisorSettingsMessages } from '@myprosper/contract/advisor-settings';
+import { signInMessages } from '@myprosper/contract/auth';
 import { accountMessages } from '@myprosper/contract/profiles';
 import { verificationMessages } from '@myprosper/contract/verification';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/connection.ts';
-import { invalid } from '../../lib/errors.ts';
+import { conflict, invalid, TooManyError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { FileStorage } from '../../lib/stored-files.ts';
@@ -27,8 +29,10 @@ import type { Mailer } from '../../providers/mail.ts';
 import {
   applicationResetLink,
   type EmailLinks,
+  endPasswordTry,
   type NewAccount,
   SignupRepository,
+  startPasswordTry,
 } from '../auth/auth.door.ts';
 import { assertUploadBudget, removeOwnUploads, UploadsRepository } from '../profiles/profiles.door.ts';
 import {
@@ -158,6 +162,35 @@ export class ApplicationService {
     }
     await this.sendUnderReviewMail(application);
     return applicationMessages.submitted;
+  }
+
+  /**
+   * Step 1's check, before anything is uploaded (issue 27): what sign-up would say of this e-mail and phone, and
+   * the password's rules. An e-mail that has an account is refused with sign-up's words unless it is a rejected
+   * applicant's and the password is theirs; the password is checked for every account alike, under sign-in's
+   * delays, so neither the answer nor its time tells a rejected applicant from another account. A number another
+   * account has verified is refused with sign-up's words. Nothing is written but a wrong password's count.
+   */
+  async check(request: ApplicationCheckRequest & { phoneNumber: string }, address: string): Promise<string> {
+    assertPasswordAllowed(request.password, { email: request.email, name: request.name ?? '' });
+    const existing = await new ApplicationRepository(this.deps.db).findAccountByEmail(request.email);
+    let reapplying: number | null = null;
+    if (existing) {
+      const now = this.deps.now();
+      const attempt = await startPasswordTry(this.deps.db, request.email, address, now);
+      if (attempt.wait > 0) {
+        throw new TooManyError(signInMessages.waitAfterFailures(attempt.wait), attempt.wait);
+      }
+      const isPasswordRight = await verifyPassword(existing.passwordHash, request.password);
+      await endPasswordTry(this.deps.db, attempt, isPasswordRight, now);
+      const isRejectedApplicant = existing.role === 'ADVISOR' && existing.status === 'REJECTED';
+      if (!(isRejectedApplicant && isPasswordRight)) throw conflict(accountMessages.emailTaken);
+      reapplying = existing.id;
+    }
+    if (await this.deps.phones.isVerifiedByOther(request.phoneNumber, reapplying)) {
+      throw conflict(accountMessages.phoneTaken);
+    }
+    return applicationMessages.mayContinue;
   }
 
   /** The outcome for the account holding the application's e-mail, if any (locked inside a transaction). */

@@ -8,6 +8,7 @@ export type { CurrentUser } from './auth.plugin.ts';
 export { default as authPlugin } from './auth.plugin.ts';
 export { authRoutes } from './auth.routes.ts';
 export { createEmailLinks, type EmailLinks } from './email-verification.service.ts';
+export { endPasswordTry, type PasswordTry, startPasswordTry } from './password-tries.ts';
 export { applicationResetLink } from './reset-link.ts';
 export { SecurityMail } from './security-mail.ts';
 export { accountConflictOf, type NewAccount, SignupRepository } from './signup.repository.ts';

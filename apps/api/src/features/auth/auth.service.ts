@@ -25,12 +25,11 @@ import { type PasswordOwner, passwordProblem } from '../../lib/password-policy.t
 import { isSameText } from '../../lib/same-text.ts';
 import type { CurrentUser } from './auth.plugin.ts';
 import { type Account, AuthRepository } from './auth.repository.ts';
+import { endPasswordTry, startPasswordTry } from './password-tries.ts';
 import type { IssuedRefreshToken, RefreshTokenService } from './refresh-tokens.ts';
 import { buildResetLink, resetPasswordMail, signResetLink } from './reset-link.ts';
 import { type Caller, logSecurityEvent, securityEvents } from './security-events.ts';
 import type { SecurityMail } from './security-mail.ts';
-import { accountDelays, addressDelays, failureKeys, secondsToWait } from './sign-in-delays.ts';
-import { SignInFailuresRepository } from './sign-in-failures.repository.ts';
 import { isTokenCurrent, type TokenService } from './token.service.ts';
 import type { TwoStepService } from './two-step.service.ts';
 
@@ -73,29 +72,21 @@ export class AuthService {
     caller: Caller,
   ): Promise<SignIn | TwoStepChallengeResponse> {
     const now = new Date();
-    const keys = failureKeys(username, caller.ip);
-    const failures = new SignInFailuresRepository(this.deps.db);
-    const counts = await failures.find([keys.account, keys.address]);
-    const wait = Math.max(
-      secondsToWait(counts.get(keys.account), accountDelays, now),
-      secondsToWait(counts.get(keys.address), addressDelays, now),
-    );
-    if (wait > 0) {
-      logSecurityEvent(caller, securityEvents.loginLocked, { username, waitSeconds: wait });
-      throw new TooManyError(signInMessages.waitAfterFailures(wait), wait);
+    const attempt = await startPasswordTry(this.deps.db, username, caller.ip, now);
+    if (attempt.wait > 0) {
+      logSecurityEvent(caller, securityEvents.loginLocked, { username, waitSeconds: attempt.wait });
+      throw new TooManyError(signInMessages.waitAfterFailures(attempt.wait), attempt.wait);
     }
     const account = await this.repository.findByEmail(username);
     const isPasswordRight = await verifyPassword(
       account?.passwordHash ?? (await this.getDummyHash()),
       password,
     );
+    await endPasswordTry(this.deps.db, attempt, Boolean(account && isPasswordRight), now);
     if (!account || !isPasswordRight) {
-      await failures.recordFailure([keys.account, keys.address], now);
       logSecurityEvent(caller, securityEvents.loginFailed, { userId: account?.id ?? null });
       throw unauthorized(messages.incorrectLogin);
     }
-    // Only an account with failures counted has a row to clear: a plain sign-in writes nothing more.
-    if (counts.has(keys.account)) await failures.clear(keys.account);
     this.assertMaySignIn(account);
     // Two-step sign-in: the password step answers a challenge for the code step (two-step.routes.ts).
     return (await this.deps.twoStep.challengeFor(account)) ?? this.startSignIn(account, device);

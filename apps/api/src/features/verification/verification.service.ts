@@ -197,6 +197,11 @@ export class PhoneVerificationService {
     return row;
   }
 
+  /** Whether an account other than `exceptUserId` holds this number verified (sign-up would refuse it too). */
+  isVerifiedByOther(phoneNumber: string, exceptUserId: number | null): Promise<boolean> {
+    return new VerificationRepository(this.deps.db).isVerifiedByOther(phoneNumber, exceptUserId);
+  }
+
   /**
    * Within the caller's transaction (a mentor application that carries a proof): every other account holding
    * this number unverified loses it. Answers them, for tellReleased once the transaction is committed.

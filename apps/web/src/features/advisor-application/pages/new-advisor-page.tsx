@@ -13,7 +13,9 @@ import { useEffect, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import type { CroppedImage } from '../../../components/image-cropper/crop-image.ts';
 import { errorMessage, notify } from '../../../lib/notify.ts';
+import { fieldOfServerError } from '../../../lib/server-field-errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { checkApplication } from '../api/check-application.ts';
 import { useIndustries } from '../api/get-industries.ts';
 import { useLiveTopics } from '../api/get-live-topics.ts';
 import { useRegisterAdvisor } from '../api/register-advisor.ts';
@@ -41,11 +43,15 @@ const stepKeys = ['bio', 'expertise', 'terms'] as const;
 /** Spec 9: the recruitment page's navigation is fixed once the page has scrolled over 45 px. */
 const fixedNavigationAfter = 45;
 
-/** The problem of one step (Next checks only the step on screen), in the spec's order. */
+/**
+ * The problem of one step (Next checks only the step on screen), in the spec's order. Step 1's fields first,
+ * then what the server's check said of its e-mail, phone and password (`serverProblem`), then the phone's code.
+ */
 function checkStep(
   step: number,
   values: ApplicationValues,
   files: ApplicationFilesState,
+  serverProblem: FieldProblem | null = null,
 ): FieldProblem | null {
   const form = toApplicationForm(values);
   if (step === 0) {
@@ -54,6 +60,7 @@ function checkStep(
       isCropped: !files.isCropping,
     });
     if (problem) return problem;
+    if (serverProblem) return serverProblem;
     return isPhoneProven(values)
       ? null
       : { field: 'phoneNumber', message: verificationMessages.applicationPhoneNotVerified };
@@ -103,6 +110,10 @@ export function NewAdvisorPage() {
   const [files, setFiles] = useState<ApplicationFilesState>(noFiles);
   const [triedStep, setTriedStep] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // What the server's check said of step 1 (an e-mail or number already taken, a refused password), until the
+  // applicant changes a field; `checking` while it is asked.
+  const [serverProblem, setServerProblem] = useState<FieldProblem | null>(null);
+  const [checking, setChecking] = useState(false);
   const [submitted, setSubmitted] = useState<{ message: string; email: string } | null>(null);
   const [scroll] = useWindowScroll();
   const headerHeight = useAppHeaderHeight();
@@ -114,10 +125,13 @@ export function NewAdvisorPage() {
   const photoUrl = files.photo?.previewUrl;
   useEffect(() => () => void (photoUrl && URL.revokeObjectURL(photoUrl)), [photoUrl]);
 
-  const problem = triedStep === active ? checkStep(active, values, files) : null;
+  const problem = triedStep === active ? checkStep(active, values, files, serverProblem) : null;
   const marked = markedFields(problem, toApplicationForm(values), stepKeys[active] ?? 'terms');
 
-  const set: StepProps['set'] = (field, value) => setValues((current) => ({ ...current, [field]: value }));
+  const set: StepProps['set'] = (field, value) => {
+    setServerProblem(null);
+    setValues((current) => ({ ...current, [field]: value }));
+  };
   const stepProps: StepProps = { values, set, marked };
 
   function goTo(step: number): void {
@@ -126,10 +140,37 @@ export function NewAdvisorPage() {
     window.scrollTo({ top: 0 });
   }
 
-  function next(): void {
+  async function next(): Promise<void> {
     setTriedStep(active);
     if (checkStep(active, values, files)) return;
+    if (active === 0 && !(await passesServerCheck())) return;
     goTo(active + 1);
+  }
+
+  /**
+   * Step 1's e-mail, phone and password asked of the server before any upload (issue 27): a taken e-mail or
+   * number, or a refused password, is shown beside its field and keeps the applicant on the step.
+   */
+  async function passesServerCheck(): Promise<boolean> {
+    const form = toApplicationForm(values);
+    setChecking(true);
+    try {
+      await checkApplication({
+        email: form.email ?? '',
+        phoneNumber: form.phoneNumber ?? '',
+        password: form.password ?? '',
+        name: form.name ?? '',
+      });
+      return true;
+    } catch (failure) {
+      const message = errorMessage(failure);
+      const field = fieldOfServerError(message);
+      if (field) setServerProblem({ field, message });
+      else notify.error(message);
+      return false;
+    } finally {
+      setChecking(false);
+    }
   }
 
   async function submit(): Promise<void> {
@@ -236,7 +277,9 @@ export function NewAdvisorPage() {
               Submit for Review
             </Button>
           ) : (
-            <Button onClick={next}>Next</Button>
+            <Button onClick={() => void next()} loading={checking}>
+              Next
+            </Button>
           )}
         </Group>
       </Stack>

@@ -9,9 +9,9 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { PhoneField } from '../../../components/phone-field/phone-field.tsx';
 import type { PhoneInputValue } from '../../../components/phone-field/phone-value.ts';
 import { paths } from '../../../config/paths.ts';
+import { fieldError } from '../../../lib/server-field-errors.ts';
 import { useIndustries } from '../api/get-industries.ts';
 import { useLeadSources } from '../api/get-lead-sources.ts';
-import { fieldError } from '../lib/server-field-errors.ts';
 import {
   emptySignupForm,
   fieldsInError,

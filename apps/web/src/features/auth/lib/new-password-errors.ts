@@ -1,5 +1,5 @@
 import { messages } from '@myprosper/contract/messages';
-import { fieldError } from './server-field-errors.ts';
+import { fieldError } from '../../../lib/server-field-errors.ts';
 
 /**
  * Which of the new-password fields a form message points at, for their red outline; the server's refusal of

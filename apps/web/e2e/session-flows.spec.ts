@@ -5,6 +5,7 @@ import {
   bookFirstFree,
   bookingMentor,
   demo,
+  moveHoldEnd,
   moveSession,
   payByMpesa,
   registerAdvisee,
@@ -82,6 +83,9 @@ test('Upcoming is soonest first, a cancelled session is under Cancelled, and the
     data: { sessionId: third, reason: 'Booked by mistake' },
   });
   expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  // A hold never paid: its time lapsed a minute ago, so it is expired, not upcoming.
+  const lapsed = await bookFirstFree(page.request, advisee.auth, later.slice(36), mentor);
+  await moveHoldEnd(page.request, lapsed, -1);
 
   await signIn(page, advisee.email);
   await page.goto('/sessions?type=individual&status=upcoming');
@@ -92,10 +96,14 @@ test('Upcoming is soonest first, a cancelled session is under Cancelled, and the
 
   await page.getByText('Cancelled', { exact: true }).click();
   await expect(page).toHaveURL(/status=cancelled/);
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute('href', `/sessions/${third}`);
-  await rows.first().click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.locator(`a[href="/sessions/${lapsed}"]`)).toHaveCount(1);
+  await page.locator(`a[href="/sessions/${third}"]`).click();
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Upcoming', { exact: true })).toHaveCount(0);
+  // The lapsed hold's page says Expired, never Upcoming beside it.
+  await page.goto(`/sessions/${lapsed}`);
+  await expect(page.getByText('Expired', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Upcoming', { exact: true })).toHaveCount(0);
 
   // Start/Join shows only while the call is open, by the server's rules (journeys open calls 30 days ahead):

@@ -285,7 +285,24 @@ export async function moveSession(
   sessionId: number,
   minutes: number,
 ): Promise<void> {
-  const moved = await request.post(`/dev/sessions/${sessionId}/move`, { data: { startsInMinutes: minutes } });
+  await moveWithSessionClock(request, sessionId, { startsInMinutes: minutes });
+}
+
+/** Ends an unpaid hold `minutes` from now (negative: it has lapsed), with the journeys' session clock. */
+export async function moveHoldEnd(
+  request: APIRequestContext,
+  sessionId: number,
+  minutes: number,
+): Promise<void> {
+  await moveWithSessionClock(request, sessionId, { holdEndsInMinutes: minutes });
+}
+
+async function moveWithSessionClock(
+  request: APIRequestContext,
+  sessionId: number,
+  data: { startsInMinutes?: number; holdEndsInMinutes?: number },
+): Promise<void> {
+  const moved = await request.post(`/dev/sessions/${sessionId}/move`, { data });
   if (!moved.ok())
     throw new Error(`moving session ${sessionId} failed: ${moved.status()} ${await moved.text()}`);
 }

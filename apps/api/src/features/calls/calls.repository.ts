@@ -140,6 +140,11 @@ export class CallsRepository {
       .where(eq(sessionParticipants.sessionId, sessionId));
   }
 
+  /** The end of an unpaid hold, moved (journeys only, as moveForJourney). */
+  async moveHoldForJourney(sessionId: number, holdExpiresAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ holdExpiresAt }).where(eq(sessions.id, sessionId));
+  }
+
   async callStatusOf(sessionId: number): Promise<CallStatus> {
     const [row] = await this.db
       .select({ callStatus: sessions.callStatus })

@@ -30,6 +30,15 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || undefined, args: chromiumFlags },
   },
   projects: [
+    // Calls on the same phone, one journey at a time: two group calls at once (seven Chromium pages encoding
+    // video on two cores) starved each other past their timeouts in CI. Listed first, so that they start first
+    // and run beside the other journeys instead of one after another at the end.
+    {
+      name: 'calls',
+      use: { viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
+      testMatch: /calls(-sfu)?\.spec\.ts$/,
+      workers: 1,
+    },
     // Every journey runs on a 360 px phone. The journeys that change shared demo data (bookings, hours,
     // payouts) run once: a second pass on the same server would meet the first pass's sessions. The desktop
     // pass covers the public pages a visitor browses and signing in and out, where the layout differs most (the
@@ -40,18 +49,12 @@ export default defineConfig({
       use: { viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
       testIgnore: [/calls(-sfu)?\.spec\.ts$/, ...(hasTurnServer ? [] : [/turn-relay\.spec\.ts$/])],
     },
-    // Calls on the same phone, one journey at a time: two group calls at once (seven Chromium pages encoding
-    // video on two cores) starved each other past their timeouts in CI.
-    {
-      name: 'calls',
-      use: { viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
-      testMatch: /calls(-sfu)?\.spec\.ts$/,
-      workers: 1,
-    },
+    // Journeys tagged @any-screen test rules no layout changes (tokens, sign-ins, routes): the phone pass is enough.
     {
       name: 'desktop',
       use: { viewport: { width: 1280, height: 800 } },
       testMatch: /(browse|search|mentors|not-found|auth)\.spec\.ts$/,
+      grepInvert: /@any-screen/,
     },
   ],
   webServer: Array.from({ length: e2eWorkers }, (_, worker) => ({

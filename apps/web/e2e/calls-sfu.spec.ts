@@ -224,14 +224,15 @@ test.describe('a group call through Janus', () => {
     }
     await pages[0]!.page.screenshot({ path: test.info().outputPath('sfu-call-360x740.png') });
 
-    // A phone's small tiles ask Janus for a small layer; a wide screen's large tiles for the full picture.
+    // A phone's small tiles ask Janus for a small layer (160 x 90 or less); a wide screen's large tiles for the
+    // largest, 320 x 180 (sfuLayers).
     const viewer = pages[1]!.page;
     const sender = pages[0]!.name;
     const widthSeen = async () => (await statsOf(viewer, sender))?.frameWidth ?? 0;
     await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(widthSeen, { timeout: 30_000 }).toBeLessThanOrEqual(320);
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeLessThanOrEqual(160);
     await viewer.setViewportSize({ width: 1366, height: 768 });
-    await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(320);
+    await expect.poll(widthSeen, { timeout: 30_000 }).toBeGreaterThan(160);
     await viewer.setViewportSize({ width: 360, height: 740 });
 
     // One leaves: the others lose their tile, and keep the rest.

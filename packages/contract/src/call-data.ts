@@ -204,15 +204,17 @@ export const precheckMessages = {
 // ---- Group calls through the SFU (Janus's VideoRoom; docs/calls.md) ----
 
 /**
- * What a page publishes to the SFU: one camera stream in three simulcast layers, the full picture first (Janus
- * takes the first RID as the highest), then half and a quarter of its size. Their sum (about 450 kbit/s at
- * most) is what one person uploads whatever the room's size, under a third of a five-person mesh's four
- * capped copies. Chromium sends fewer layers for small cameras (none under about 480 x 270 but the first).
+ * What a page publishes to the SFU: one camera stream in three simulcast layers, the largest first (Janus takes
+ * the first RID as the highest): the size of a mesh copy in a full room (320 x 180 from a 640 x 360 camera),
+ * then half and a quarter of that. Their sum (at most 125 kbit/s) is what one person uploads whatever the
+ * room's size, under a third of a five-person mesh's four copies (each about 100 kbit/s at that size). A wide
+ * screen's large tile shows the 320 x 180 layer enlarged: a phone's upload decides the price of a group call.
+ * Chromium may send fewer layers for a small camera (it drops the smallest first).
  */
 export const sfuLayers = [
-  { rid: 'h', maxBitrate: 300_000, scaleResolutionDownBy: 1 },
-  { rid: 'm', maxBitrate: 100_000, scaleResolutionDownBy: 2 },
-  { rid: 'l', maxBitrate: 50_000, scaleResolutionDownBy: 4 },
+  { rid: 'h', maxBitrate: 80_000, scaleResolutionDownBy: 2, maxFramerate: 20 },
+  { rid: 'm', maxBitrate: 30_000, scaleResolutionDownBy: 4, maxFramerate: 15 },
+  { rid: 'l', maxBitrate: 15_000, scaleResolutionDownBy: 8, maxFramerate: 10 },
 ] as const;
 
 /** Janus's simulcast substreams: 0 the smallest layer ('l'), 2 the full one ('h'). */

@@ -43,6 +43,14 @@ const stepKeys = ['bio', 'expertise', 'terms'] as const;
 /** Spec 9: the recruitment page's navigation is fixed once the page has scrolled over 45 px. */
 const fixedNavigationAfter = 45;
 
+/** Step 1's own fields, as the browser checks them (the photo too). */
+function bioDataProblem(values: ApplicationValues, files: ApplicationFilesState): FieldProblem | null {
+  return validateBioData(toApplicationForm(values), {
+    hasImage: files.photo !== null || files.isCropping,
+    isCropped: !files.isCropping,
+  });
+}
+
 /**
  * The problem of one step (Next checks only the step on screen), in the spec's order. Step 1's fields first,
  * then what the server's check said of its e-mail, phone and password (`serverProblem`), then the phone's code.
@@ -55,12 +63,8 @@ function checkStep(
 ): FieldProblem | null {
   const form = toApplicationForm(values);
   if (step === 0) {
-    const problem = validateBioData(form, {
-      hasImage: files.photo !== null || files.isCropping,
-      isCropped: !files.isCropping,
-    });
+    const problem = bioDataProblem(values, files) ?? serverProblem;
     if (problem) return problem;
-    if (serverProblem) return serverProblem;
     return isPhoneProven(values)
       ? null
       : { field: 'phoneNumber', message: verificationMessages.applicationPhoneNotVerified };
@@ -142,8 +146,9 @@ export function NewAdvisorPage() {
 
   async function next(): Promise<void> {
     setTriedStep(active);
+    // Step 1: its fields, then the server's check (before the phone's code is asked for), then the code.
+    if (active === 0 && (bioDataProblem(values, files) || !(await passesServerCheck()))) return;
     if (checkStep(active, values, files)) return;
-    if (active === 0 && !(await passesServerCheck())) return;
     goTo(active + 1);
   }
 

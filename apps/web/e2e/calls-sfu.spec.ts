@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type JanusServer, startJanus } from '../../api/test/janus.ts';
 import {
@@ -10,10 +8,21 @@ import {
   latestMessageTo,
   payByMpesa,
   registerAdvisee,
-  signIn,
 } from './support/api.ts';
+import {
+  allStats,
+  enter,
+  expectSeesAndHears,
+  openSession,
+  remoteTile,
+  type SeeAndHearWaits,
+  statsOf,
+} from './support/call-checks.ts';
 import { expect, type OtherBrowser, test } from './support/fixtures.ts';
-import { serverPort } from './support/servers.ts';
+import { type OwnServer, serverPort, startOwnServer } from './support/servers.ts';
+
+/** Four pages encoding and decoding on two cores: the first frames may take a while. */
+const groupWaits: SeeAndHearWaits = { firstMs: 60_000, steadyMs: 30_000 };
 
 /**
  * Group calls through Janus's VideoRoom (docs/calls.md): a server of this file's own, started as `npm start`
@@ -22,112 +31,6 @@ import { serverPort } from './support/servers.ts';
  * browser context with Chromium's fake camera and microphone: every page decodes every other's video and
  * receives their audio through the SFU. Then the same call when browsers cannot reach Janus: the mesh.
  */
-
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [resolve(import.meta.dirname, 'support/start-server.mjs')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        CALL_EARLY_JOIN_MINUTES: '43200',
-        MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
-        SMS_PER_NUMBER_PER_DAY: '1000',
-        ...env,
-      },
-      stdio: 'inherit',
-    },
-  );
-  const url = `http://localhost:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const ready = await fetch(`${url}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > until || child.exitCode !== null) throw new Error(`the server on ${port} did not start`);
-    await new Promise((pause) => setTimeout(pause, 500));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function openSession(otherBrowser: () => Promise<OtherBrowser>, email: string, sessionId: number) {
-  const { page } = await otherBrowser();
-  // The call's own warnings (an SFU that failed, a step that did not work) go to the journey's output.
-  page.on('console', (message) => {
-    if (message.text().startsWith('call:')) console.warn(`[${email}] ${message.text()}`);
-  });
-  await signIn(page, email);
-  await page.goto(`/sessions/${sessionId}`);
-  return page;
-}
-
-async function enter(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^(Join now|Start the session)$/ }).click({ timeout: 60_000 });
-}
-
-function remoteTile(page: Page, name: string) {
-  return page.locator(`[data-testid="call-tile"][data-local="false"][data-participant-name="${name}"]`);
-}
-
-interface RemoteStats {
-  participantId: string;
-  name: string;
-  via: 'mesh' | 'sfu';
-  connectionState: string;
-  framesDecoded: number;
-  frameWidth: number;
-  audioPacketsReceived: number;
-}
-
-async function allStats(page: Page): Promise<RemoteStats[]> {
-  return (await page.evaluate(() => window.__myprosperCall?.stats() ?? Promise.resolve([]))) as RemoteStats[];
-}
-
-async function statsOf(page: Page, name: string): Promise<RemoteStats | undefined> {
-  return (await allStats(page)).filter((s) => s.name === name && s.connectionState === 'connected').at(-1);
-}
-
-/** The named person's video plays on this page (frames keep being decoded) and their audio arrives. */
-async function expectSeesAndHears(page: Page, name: string): Promise<void> {
-  const tile = remoteTile(page, name);
-  await expect(tile).toBeVisible({ timeout: 60_000 });
-  await expect
-    .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 60_000 })
-    .toBeGreaterThan(0);
-  let first: RemoteStats | undefined;
-  await expect
-    .poll(
-      async () => {
-        first = await statsOf(page, name);
-        return first?.framesDecoded ?? 0;
-      },
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(0);
-  const before = first!;
-  await expect
-    .poll(async () => (await statsOf(page, name))?.framesDecoded ?? 0, { timeout: 30_000 })
-    .toBeGreaterThan(before.framesDecoded + 10);
-  await expect
-    .poll(async () => (await statsOf(page, name))?.audioPacketsReceived ?? 0, { timeout: 30_000 })
-    .toBeGreaterThan(before.audioPacketsReceived + 10);
-}
 
 /** A group session of the demo mentor with three mentees who paid (the host) and accepted and paid (two guests). */
 async function groupOfFour(request: APIRequestContext) {
@@ -180,13 +83,13 @@ const meshPort = serverPort(0) + 51;
 
 test.describe('a group call through Janus', () => {
   let janus: JanusServer;
-  let server: Server;
+  let server: OwnServer;
   test.use({ baseURL: `http://localhost:${sfuPort}` });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     janus = await startJanus();
-    server = await startServer(sfuPort, {
+    server = await startOwnServer(sfuPort, {
       JANUS_URL: janus.url,
       JANUS_ADMIN_URL: janus.adminUrl,
       JANUS_ADMIN_SECRET: janus.adminSecret,
@@ -207,7 +110,8 @@ test.describe('a group call through Janus', () => {
     const group = await groupOfFour(page.request);
     const pages = await everyoneEnters(otherBrowser, group);
     for (const { page: each, name: own } of pages) {
-      for (const { name } of pages.filter((p) => p.name !== own)) await expectSeesAndHears(each, name);
+      for (const { name } of pages.filter((p) => p.name !== own))
+        await expectSeesAndHears(each, name, groupWaits);
     }
     for (const { page: each } of pages) {
       const stats = await allStats(each);
@@ -240,20 +144,20 @@ test.describe('a group call through Janus', () => {
     for (const { page: each } of pages.slice(0, 3)) {
       await expect(remoteTile(each, pages[3]!.name)).toHaveCount(0);
     }
-    await expectSeesAndHears(pages[1]!.page, pages[0]!.name);
+    await expectSeesAndHears(pages[1]!.page, pages[0]!.name, groupWaits);
   });
 });
 
 test.describe('a group call when browsers cannot reach Janus', () => {
   let janus: JanusServer;
-  let server: Server;
+  let server: OwnServer;
   test.use({ baseURL: `http://localhost:${meshPort}` });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     janus = await startJanus();
     // The API reaches Janus's Admin API and gives tokens, but the address it gives browsers answers nothing.
-    server = await startServer(meshPort, {
+    server = await startOwnServer(meshPort, {
       JANUS_URL: 'ws://127.0.0.1:9',
       JANUS_ADMIN_URL: janus.adminUrl,
       JANUS_ADMIN_SECRET: janus.adminSecret,
@@ -272,7 +176,8 @@ test.describe('a group call when browsers cannot reach Janus', () => {
     // Three of the four come (a mesh of three is what this 2-core machine carries next to the other journeys).
     const pages = await everyoneEnters(otherBrowser, { ...group, guests: group.guests.slice(0, 1) });
     for (const { page: each, name: own } of pages) {
-      for (const { name } of pages.filter((p) => p.name !== own)) await expectSeesAndHears(each, name);
+      for (const { name } of pages.filter((p) => p.name !== own))
+        await expectSeesAndHears(each, name, groupWaits);
     }
     for (const { page: each } of pages) {
       const stats = (await allStats(each)).filter((s) => s.connectionState === 'connected');

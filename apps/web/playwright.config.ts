@@ -1,7 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags } from './e2e/support/chromium-flags.ts';
-import { e2eWorkers, serverPort } from './e2e/support/servers.ts';
+import { e2eWorkers, journeyServerEnv, serverPort } from './e2e/support/servers.ts';
 import { hasTurnServer } from './e2e/support/turn-server.ts';
+
+/** The journeys that hold calls (the drop in a call, call-drop.spec.ts, needs coturn as well). */
+const callJourneys = /calls(-sfu)?\.spec\.ts$/;
 
 /**
  * Journeys against the whole stack, started as `npm start` starts it (the built server, a fresh data folder
@@ -36,7 +39,7 @@ export default defineConfig({
     {
       name: 'calls',
       use: { viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
-      testMatch: /calls(-sfu)?\.spec\.ts$/,
+      testMatch: hasTurnServer ? [callJourneys, /call-drop\.spec\.ts$/] : callJourneys,
       workers: 1,
     },
     // Every journey runs on a 360 px phone. The journeys that change shared demo data (bookings, hours,
@@ -47,7 +50,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
-      testIgnore: [/calls(-sfu)?\.spec\.ts$/, ...(hasTurnServer ? [] : [/turn-relay\.spec\.ts$/])],
+      testIgnore: [callJourneys, /call-drop\.spec\.ts$/, ...(hasTurnServer ? [] : [/turn-relay\.spec\.ts$/])],
     },
     // Journeys tagged @any-screen test rules no layout changes (tokens, sign-ins, routes): the phone pass is enough.
     {
@@ -63,14 +66,6 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
-    // Calls open this long before their start (default 10 minutes): the journeys book sessions hours ahead.
-    // Every journey pays from the sandbox's one paying number and writes to the demo mentors: the limits per
-    // number (M-PESA prompts an hour, session SMS a day) have their own integration tests.
-    env: {
-      PORT: String(serverPort(worker)),
-      CALL_EARLY_JOIN_MINUTES: '43200',
-      MPESA_PROMPTS_PER_NUMBER_PER_HOUR: '1000',
-      SMS_PER_NUMBER_PER_DAY: '1000',
-    },
+    env: { PORT: String(serverPort(worker)), ...journeyServerEnv },
   })),
 });

@@ -8,9 +8,9 @@ import {
   latestMessageTo,
   payByMpesa,
   registerAdvisee,
-  signIn,
 } from './support/api.ts';
-import { expect, type OtherBrowser, test } from './support/fixtures.ts';
+import { enter, expectSeesAndHears, openSession, remoteTile, statsOf } from './support/call-checks.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /**
  * Real calls in headless Chromium with its fake camera and microphone (playwright.config.ts): each person
@@ -19,22 +19,6 @@ import { expect, type OtherBrowser, test } from './support/fixtures.ts';
  * booking needs two hours' notice.
  */
 
-/**
- * A signed-in page of its own (a browser context: own storage) on the session's page. The journey's
- * otherBrowser closes it after the journey, pass or fail: a page left in its call would send and decode video
- * for the rest of the run, in the browser every later journey of the worker shares.
- */
-async function openSession(
-  otherBrowser: () => Promise<OtherBrowser>,
-  email: string,
-  sessionId: number,
-): Promise<Page> {
-  const { page } = await otherBrowser();
-  await signIn(page, email);
-  await page.goto(`/sessions/${sessionId}`);
-  return page;
-}
-
 /** A session of the demo mentor booked and paid by M-PESA by a new mentee of this name. */
 async function paidSession(request: APIRequestContext, menteeName: string) {
   const mentor = await bookingMentor(request);
@@ -42,65 +26,6 @@ async function paidSession(request: APIRequestContext, menteeName: string) {
   const sessionId = await bookFirstFree(request, mentee.auth, mentor.slots, mentor);
   await payByMpesa(request, mentee, sessionId);
   return { mentor, mentee, sessionId };
-}
-
-/** Past the check before joining: Join now (or, for the mentor, Start the session). */
-async function enter(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^(Join now|Start the session)$/ }).click({ timeout: 60_000 });
-}
-
-function remoteTile(page: Page, name: string) {
-  return page.locator(`[data-testid="call-tile"][data-local="false"][data-participant-name="${name}"]`);
-}
-
-interface RemoteStats {
-  participantId: string;
-  name: string;
-  connectionState: string;
-  framesDecoded: number;
-  frameWidth: number;
-  audioPacketsReceived: number;
-}
-
-/** What this page receives from the named person (their newest connection, once connected). */
-async function statsOf(page: Page, name: string, participantId?: string): Promise<RemoteStats | undefined> {
-  const all = (await page.evaluate(
-    () => window.__myprosperCall?.stats() ?? Promise.resolve([]),
-  )) as RemoteStats[];
-  return all
-    .filter((s) => s.name === name && s.connectionState === 'connected')
-    .filter((s) => participantId === undefined || s.participantId === participantId)
-    .at(-1);
-}
-
-/** The other person's video plays (it has a size and frames keep being decoded) and their audio arrives. */
-async function expectSeesAndHears(page: Page, name: string): Promise<void> {
-  const tile = remoteTile(page, name);
-  await expect(tile).toBeVisible({ timeout: 30_000 });
-  await expect
-    .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  let before: RemoteStats | undefined;
-  await expect
-    .poll(
-      async () => {
-        before = await statsOf(page, name);
-        return before?.framesDecoded ?? 0;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
-  const first = before!;
-  await expect
-    .poll(async () => (await statsOf(page, name, first.participantId))?.framesDecoded ?? 0, {
-      timeout: 15_000,
-    })
-    .toBeGreaterThan(first.framesDecoded + 10);
-  await expect
-    .poll(async () => (await statsOf(page, name, first.participantId))?.audioPacketsReceived ?? 0, {
-      timeout: 15_000,
-    })
-    .toBeGreaterThan(first.audioPacketsReceived + 10);
 }
 
 /** Whether two boxes overlap. */
@@ -147,6 +72,10 @@ test('a mentor and a mentee see and hear each other; mute shows, a reload comes 
   await expect(menteePage.getByRole('region', { name: precheckMessages.title })).toBeVisible();
   await expect(menteePage.getByText(precheckMessages.good)).toBeVisible({ timeout: 30_000 });
   await menteePage.screenshot({ path: test.info().outputPath('precheck-360x740.png') });
+  await menteePage.setViewportSize({ width: 1366, height: 768 });
+  await expect(menteePage.getByRole('button', { name: precheckMessages.join })).toBeInViewport({ ratio: 1 });
+  await menteePage.screenshot({ path: test.info().outputPath('precheck-1366x768.png') });
+  await menteePage.setViewportSize({ width: 360, height: 740 });
   await enter(menteePage);
   await expect(menteePage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
   await expect(menteePage.getByText('Waiting for your mentor to start the session')).toBeVisible();
@@ -308,6 +237,10 @@ test('on a slow mobile link the call starts with the data saver: audio first, sm
     { timeout: 30_000 },
   );
   await menteePage.screenshot({ path: test.info().outputPath('data-saver-360x740.png') });
+  await menteePage.setViewportSize({ width: 1366, height: 768 });
+  await expect(menteePage.getByText(callDataMessages.dataSaverOn)).toBeInViewport();
+  await menteePage.screenshot({ path: test.info().outputPath('data-saver-1366x768.png') });
+  await menteePage.setViewportSize({ width: 360, height: 740 });
   // What the mentee receives is small too: the mentor's browser sends them the data saver's video.
   await expect
     .poll(async () => (await statsOf(menteePage, mentor.name))?.frameWidth ?? 0, { timeout: 30_000 })

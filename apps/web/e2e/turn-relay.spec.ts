@@ -1,71 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { turnCredential } from '../../api/src/features/calls/ice-servers.ts';
 import { expect, test } from './support/fixtures.ts';
-import { turnServerPath } from './support/turn-server.ts';
+import { startTurnServer, type TurnServer } from './support/turn-server.ts';
 
 // A local coturn configured as docs/calls.md says (use-auth-secret), and two browser peers allowed to use
 // relay candidates only: the credentials the API issues open an allocation, and media paths go through it.
 
 const secret = randomBytes(24).toString('hex');
-let turn: ChildProcess;
+let turn: TurnServer;
 let port: number;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 test.beforeAll(async () => {
-  port = await freePort();
-  turn = spawn(
-    turnServerPath,
-    [
-      '-n',
-      '--listening-ip=127.0.0.1',
-      `--listening-port=${port}`,
-      '--relay-ip=127.0.0.1',
-      '--min-port=49152',
-      '--max-port=49400',
-      `--pidfile=${join(tmpdir(), `turnserver-${process.pid}.pid`)}`,
-      '--use-auth-secret',
-      `--static-auth-secret=${secret}`,
-      '--realm=myprosper.test',
-      '--fingerprint',
-      '--no-tls',
-      '--no-dtls',
-      '--no-cli',
-      // The only address of this machine is the loopback one; production configs deny private peers.
-      '--allow-loopback-peers',
-      '--log-file=stdout',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('coturn did not start')), 15_000);
-    let printed = '';
-    turn.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      if (/Total General servers/i.test(printed)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    turn.once('exit', (code) => reject(new Error(`coturn exited with ${code}`)));
-  });
+  turn = await startTurnServer(secret);
+  port = turn.port;
 });
 
 test.afterAll(() => {
-  turn?.kill('SIGTERM');
+  turn?.stop();
 });
 
 /** Two relay-only peers in one page; what each saw. */

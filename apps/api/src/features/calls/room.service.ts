@@ -24,8 +24,12 @@ export interface JoinResult {
   replaced: string | null;
 }
 
-/** A page whose instance has not refreshed it for this long is gone. */
-export const presenceStaleSeconds = 25;
+/**
+ * A page whose instance has not refreshed it for this long is gone. Longer than a 30-second network drop plus
+ * the page's reconnection (its backoff reaches 10 seconds): a phone that loses its signal that long keeps its
+ * place and its tile (issue 22).
+ */
+export const presenceStaleSeconds = 45;
 
 function newParticipantId(): string {
   return `p${randomBytes(9).toString('base64url')}`;

@@ -130,19 +130,32 @@ export class PeerLink {
     for (const track of this.options.getTracks()) this.pc.addTrack(track, this.options.stream);
   }
 
-  /** Negotiated, yet ICE never started (lost candidates): start it again with fresh credentials. */
+  /**
+   * A connection that does not come up is pushed again every `stuckAfterMs`. Negotiated, yet ICE never started
+   * (lost candidates) or failed: ICE starts again with fresh credentials. Failed or disconnected with an offer of
+   * ours still unanswered: the same offer again, since it may have been sent while either side had no network (issue 22: a 30-second drop)
+   * and never arrived; on a collision perfect negotiation sorts it out, as for any offer.
+   */
   private nudgeIfStuck(): void {
-    const isStuck =
-      this.isSending &&
-      this.pc.signalingState === 'stable' &&
-      (this.pc.connectionState === 'new' || this.pc.connectionState === 'failed');
-    if (!isStuck) {
-      if (this.pc.connectionState === 'connected') this.lastNudgeAt = Date.now();
+    const state = this.pc.connectionState;
+    if (state === 'connected' || !this.isSending) {
+      this.lastNudgeAt = Date.now();
       return;
     }
     if (Date.now() - this.lastNudgeAt < stuckAfterMs) return;
-    this.lastNudgeAt = Date.now();
-    this.pc.restartIce();
+    const signaling = this.pc.signalingState;
+    if (signaling === 'stable' && (state === 'new' || state === 'failed')) {
+      this.lastNudgeAt = Date.now();
+      this.pc.restartIce();
+    } else if (
+      signaling === 'have-local-offer' &&
+      (state === 'failed' || state === 'disconnected') &&
+      !this.makingOffer &&
+      this.pc.localDescription
+    ) {
+      this.lastNudgeAt = Date.now();
+      this.signal({ description: descriptionOf(this.pc.localDescription) });
+    }
   }
 
   get connectionState(): RTCPeerConnectionState {

@@ -118,7 +118,7 @@ export function chunkOf(id: string): string | undefined {
   // the validation rules those pages load.
   if (id.endsWith('/apps/web/src/features/admin/lib/admin-paths.ts')) return 'mantine-forms';
   if (
-    /\/(packages\/contract\/src\/password-messages|apps\/web\/src\/features\/auth\/lib\/server-field-errors)\.ts$/.test(
+    /\/(packages\/contract\/src\/password-messages|apps\/web\/src\/lib\/server-field-errors)\.ts$/.test(
       id,
     )
   )

@@ -1,3 +1,4 @@
+import { adaptationMessages, callDataMessages } from '@myprosper/contract/call-data';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type JanusServer, startJanus } from '../../api/test/janus.ts';
 import {
@@ -17,6 +18,7 @@ import {
   remoteTile,
   type SeeAndHearWaits,
   statsOf,
+  throttle,
 } from './support/call-checks.ts';
 import { expect, type OtherBrowser, test } from './support/fixtures.ts';
 import { type OwnServer, serverPort, startOwnServer } from './support/servers.ts';
@@ -145,6 +147,57 @@ test.describe('a group call through Janus', () => {
       await expect(remoteTile(each, pages[3]!.name)).toHaveCount(0);
     }
     await expectSeesAndHears(pages[1]!.page, pages[0]!.name, groupWaits);
+  });
+
+  test('a member on a weak network: their upload steps down to the small layer, then to audio only', async ({
+    otherBrowser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const group = await groupOfFour(page.request);
+    const mentorPage = await openSession(otherBrowser, demo.mentor, group.sessionId);
+    await mentorPage.getByRole('link', { name: 'Start session' }).click();
+    await enter(mentorPage);
+    const weakPage = await openSession(otherBrowser, group.host.email, group.sessionId);
+    // Full quality chosen on this device before: the slow link does not turn the data saver on by itself.
+    await weakPage.evaluate(() => localStorage.setItem('dataSaver', 'off'));
+    await throttle(weakPage, { latencyMs: 700, bytesPerSecond: 250_000 });
+    await weakPage.getByRole('link', { name: 'Join session' }).click();
+    await enter(weakPage);
+    await expect(weakPage.getByRole('switch', { name: callDataMessages.dataSaver })).not.toBeChecked({
+      timeout: 60_000,
+    });
+    await expectSeesAndHears(mentorPage, group.host.name, groupWaits);
+    expect((await allStats(mentorPage)).map((s) => s.via)).toEqual(['sfu']);
+
+    // About 10 s of long round trips: only the small layer goes up, and the page says so.
+    await expect(weakPage.getByText(adaptationMessages.low)).toBeVisible({ timeout: 40_000 });
+    const layersSent = async () =>
+      (await weakPage.evaluate(() => window.__myprosperCall?.layers() ?? Promise.resolve([]))) as Array<{
+        rid: string;
+        bytesSent: number;
+      }>;
+    const sentSince = async (before: Array<{ rid: string; bytesSent: number }>) =>
+      (await layersSent())
+        .filter((layer) => layer.bytesSent > (before.find((b) => b.rid === layer.rid)?.bytesSent ?? 0))
+        .map((layer) => layer.rid);
+    const atLow = await layersSent();
+    await expect.poll(() => sentSince(atLow), { timeout: 15_000 }).toEqual(['l']);
+    await expect
+      .poll(async () => (await statsOf(mentorPage, group.host.name))?.frameWidth ?? 0, { timeout: 30_000 })
+      .toBeLessThanOrEqual(320);
+
+    // Another 10 s: audio only. The mentor's picture of them stops; their voice goes on.
+    await expect(weakPage.getByText(adaptationMessages.audio)).toBeVisible({ timeout: 40_000 });
+    const atAudio = await layersSent();
+    await expect.poll(() => sentSince(atAudio), { intervals: [3_000], timeout: 15_000 }).toEqual([]);
+    const heard = (await statsOf(mentorPage, group.host.name))?.audioPacketsReceived ?? 0;
+    await expect
+      .poll(async () => (await statsOf(mentorPage, group.host.name))?.audioPacketsReceived ?? 0, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(heard + 50);
+    await weakPage.screenshot({ path: test.info().outputPath('sfu-weak-network-360x740.png') });
   });
 });
 

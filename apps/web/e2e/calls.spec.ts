@@ -9,7 +9,14 @@ import {
   payByMpesa,
   registerAdvisee,
 } from './support/api.ts';
-import { enter, expectSeesAndHears, openSession, remoteTile, statsOf } from './support/call-checks.ts';
+import {
+  enter,
+  expectSeesAndHears,
+  openSession,
+  remoteTile,
+  statsOf,
+  throttle,
+} from './support/call-checks.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -170,30 +177,6 @@ test('a group of three holds a call: everyone sees and hears the two others', as
   await expect(remoteTile(hostPage, guest.name)).toHaveCount(0);
   await expect(remoteTile(hostPage, mentor.name)).toBeVisible();
 });
-
-/**
- * Slows this page's network through the DevTools protocol, calls included (Chromium applies it to WebRTC too):
- * added latency each way and a bandwidth each way; null: the network as it is.
- */
-async function throttle(
-  page: Page,
-  link: { latencyMs: number; bytesPerSecond: number } | null,
-): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send(
-    'Network.emulateNetworkConditions',
-    link
-      ? {
-          offline: false,
-          latency: link.latencyMs,
-          downloadThroughput: link.bytesPerSecond,
-          uploadThroughput: link.bytesPerSecond,
-          connectionType: 'cellular3g',
-        }
-      : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
-  );
-}
 
 /**
  * Issue 22: a phone on a slow mobile link (400 kbit/s, 400 ms: the browser measures it as 3G) starts its call

@@ -113,3 +113,27 @@ export async function expectSeesAndHears(
     })
     .toBeGreaterThan(first.audioPacketsReceived + 10);
 }
+
+/**
+ * Slows this page's network through the DevTools protocol, calls included (Chromium applies it to WebRTC too):
+ * added latency each way and a bandwidth each way; null: the network as it is.
+ */
+export async function throttle(
+  page: Page,
+  link: { latencyMs: number; bytesPerSecond: number } | null,
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send(
+    'Network.emulateNetworkConditions',
+    link
+      ? {
+          offline: false,
+          latency: link.latencyMs,
+          downloadThroughput: link.bytesPerSecond,
+          uploadThroughput: link.bytesPerSecond,
+          connectionType: 'cellular3g',
+        }
+      : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
+  );
+}

@@ -343,9 +343,12 @@ export class CallController {
     const metered = this.janus ? [...links, this.janus] : links;
     const changed = await Promise.all(links.map((link) => link.adapt(Date.now()).catch(() => false)));
     if (changed.some(Boolean)) this.applyCaps();
-    const levels = links.map((link) => link.level);
+    const janusChanged = (await this.janus?.adapt(Date.now()).catch(() => false)) ?? false;
+    const levels = [...links, ...(this.janus ? [this.janus] : [])].map((link) => link.level);
     const adaptation = levels.includes('audio') ? 'audio' : levels.includes('low') ? 'low' : 'full';
     if (adaptation !== this.snapshot.adaptation) this.update({ adaptation });
+    // A weak upload asks the SFU for the small layers of the others too.
+    if (janusChanged) this.chooseLayers();
     const { used, perHour } = await this.meter.read(metered);
     this.update({ dataUsed: used, dataPerHour: perHour });
   }

@@ -1,6 +1,7 @@
-import { type Substream, sfuLayers } from '@myprosper/contract/call-data';
+import { dataSaverVideo, type Substream, sfuLayers, type VideoLevel } from '@myprosper/contract/call-data';
 import type { SfuAccess } from '@myprosper/contract/calls';
 import type { PeerStats } from './peer-link.ts';
+import { reportedQuality, VideoAdaptation } from './video-adaptation.ts';
 
 /**
  * A group call's media through the SFU: our own small client of Janus 1.1.2's VideoRoom over its WebSocket API
@@ -226,6 +227,8 @@ export class JanusLink {
   private connectTimer: number | null = null;
   private readonly audio: RTCRtpTransceiver;
   private readonly video: RTCRtpTransceiver;
+  /** What the upload carries for its network (from Janus's reports of loss and round trips). */
+  private readonly adaptation = new VideoAdaptation();
 
   constructor(private readonly options: JanusLinkOptions) {
     this.pub = new RTCPeerConnection({ iceServers: options.iceServers });
@@ -445,25 +448,62 @@ export class JanusLink {
 
   /** Sends this track from now on (null: nothing of that kind, e.g. the camera turned off). */
   async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
+    // Audio only for a weak network: the camera is read again when video comes back.
+    if (kind === 'video' && this.adaptation.level === 'audio') return;
     await (kind === 'audio' ? this.audio : this.video).sender.replaceTrack(track);
   }
 
-  /** The data saver on: only the small layer goes out, at the data saver's size; off: all three. */
+  /**
+   * The layers sent: all three; or, with the data saver on or a weak network ('low'), only the small one, at the
+   * data saver's size (about 180 lines, 15 frames a second) and at most the largest layer's bit rate.
+   */
   async applyDataSaver(): Promise<void> {
     const sender = this.video.sender;
     const parameters = sender.getParameters();
     if (!parameters.encodings || parameters.encodings.length === 0) return;
-    const low = this.options.dataSaver();
+    const small = this.options.dataSaver() || this.adaptation.level !== 'full';
+    const height = sender.track?.getSettings().height ?? null;
+    const scale = height && height > dataSaverVideo.height ? height / dataSaverVideo.height : 1;
     parameters.encodings = parameters.encodings.map((encoding) => {
       const layer = sfuLayers.find((l) => l.rid === encoding.rid);
       if (!layer) return encoding;
-      if (!low) return { ...encoding, ...layer, active: true };
-      // The data saver's camera is already small: its one layer is sent as it is.
+      if (!small) return { ...encoding, ...layer, active: true };
       return layer.rid === 'l'
-        ? { ...encoding, active: true, maxBitrate: 150_000, scaleResolutionDownBy: 1 }
+        ? {
+            ...encoding,
+            active: true,
+            maxBitrate: sfuLayers[0].maxBitrate,
+            scaleResolutionDownBy: scale,
+            maxFramerate: dataSaverVideo.frameRate,
+          }
         : { ...encoding, active: false };
     });
     await sender.setParameters(parameters).catch(() => undefined);
+  }
+
+  /**
+   * Reads what Janus reports of the upload (its receiver reports: loss, round trip) and steps the video sent
+   * down or up when the network has been weak, or good, long enough, as a mesh connection does (issue 22):
+   * full → the small layer only → audio only. Answers whether it changed.
+   */
+  async adapt(now: number): Promise<boolean> {
+    if (this.isClosed || this.pub.connectionState !== 'connected') return false;
+    const quality = reportedQuality(await this.pub.getStats());
+    if (!quality) return false;
+    const wasAudio = this.adaptation.level === 'audio';
+    const level = this.adaptation.step(now, quality);
+    if (level === null) return false;
+    if (wasAudio || level === 'audio') {
+      const camera = this.options.getTracks().find((track) => track.kind === 'video') ?? null;
+      await this.video.sender.replaceTrack(level === 'audio' ? null : camera);
+    }
+    await this.applyDataSaver();
+    return true;
+  }
+
+  /** What the upload carries for its network now. */
+  get level(): VideoLevel {
+    return this.adaptation.level;
   }
 
   get connectionState(): RTCPeerConnectionState {

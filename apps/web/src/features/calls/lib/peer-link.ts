@@ -1,10 +1,6 @@
-import {
-  nextVideoLevel,
-  type QualitySample,
-  type VideoLevel,
-  withDataSaverOpus,
-} from '@myprosper/contract/call-data';
+import { type VideoLevel, withDataSaverOpus } from '@myprosper/contract/call-data';
 import { isPolite, type SenderCaps, type SignalData } from '@myprosper/contract/calls';
+import { reportedQuality, VideoAdaptation } from './video-adaptation.ts';
 
 export interface PeerLinkOptions {
   ownId: string;
@@ -79,9 +75,8 @@ export class PeerLink {
   private lastNudgeAt = Date.now();
   /** The other side wants small video (its data saver is on). */
   remoteWantsLowVideo = false;
-  /** What this connection's network carries now (adapted from its loss and round trips). */
-  level: VideoLevel = 'full';
-  private qualitySamples: QualitySample[] = [];
+  /** What this connection's network carries (adapted from its loss and round trips). */
+  private readonly adaptation = new VideoAdaptation();
   /** Bytes sent and received so far on this connection, as last read (kept once it closes). */
   private bytesSoFar = 0;
 
@@ -176,7 +171,7 @@ export class PeerLink {
   /** Sends this track instead of the current one of its kind (device switch, camera back on), or adds it. */
   async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
     if (!this.isSending) return; // its tracks are read when it starts sending
-    if (kind === 'video' && this.level === 'audio') return; // read again when video comes back
+    if (kind === 'video' && this.adaptation.level === 'audio') return; // read again when video comes back
     const sender = this.pc
       .getSenders()
       .find((s) => s.track?.kind === kind || senderKind(this.pc, s) === kind);
@@ -222,7 +217,7 @@ export class PeerLink {
       frameWidth: 0,
       audioPacketsReceived: 0,
       videoMaxBitrate: null,
-      level: this.level,
+      level: this.adaptation.level,
       roundTripTime: 0,
       sentFrameWidth: 0,
       qualityLimitation: 'none',
@@ -261,28 +256,18 @@ export class PeerLink {
    */
   async adapt(now: number): Promise<boolean> {
     if (this.isClosed || this.pc.connectionState !== 'connected') return false;
-    let lost = 0;
-    let rtt = 0;
-    let seen = false;
-    const report = await this.pc.getStats();
-    report.forEach((entry: { type: string } & Record<string, unknown>) => {
-      if (entry.type !== 'remote-inbound-rtp') return;
-      seen = true;
-      lost = Math.max(lost, Number(entry.fractionLost ?? 0));
-      rtt = Math.max(rtt, Number(entry.roundTripTime ?? 0));
-    });
-    if (!seen) return false;
-    this.qualitySamples = [
-      ...this.qualitySamples.filter((s) => now - s.at <= 30_000),
-      { at: now, lost, rtt },
-    ];
-    const next = nextVideoLevel(this.level, this.qualitySamples, now);
-    if (!next.stepped) return false;
-    this.qualitySamples = [];
-    const wasAudio = this.level === 'audio';
-    this.level = next.level;
-    if (wasAudio || next.level === 'audio') await this.sendVideo(next.level !== 'audio');
+    const quality = reportedQuality(await this.pc.getStats());
+    if (!quality) return false;
+    const wasAudio = this.adaptation.level === 'audio';
+    const level = this.adaptation.step(now, quality);
+    if (level === null) return false;
+    if (wasAudio || level === 'audio') await this.sendVideo(level !== 'audio');
     return true;
+  }
+
+  /** What this connection's network carries now. */
+  get level(): VideoLevel {
+    return this.adaptation.level;
   }
 
   /** Sends the camera on this connection again, or stops sending any video on it (audio only). */

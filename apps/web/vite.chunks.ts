@@ -117,11 +117,7 @@ export function chunkOf(id: string): string | undefined {
   // The console's addresses ride with the tables every console page loads; the password pages' texts with
   // the validation rules those pages load.
   if (id.endsWith('/apps/web/src/features/admin/lib/admin-paths.ts')) return 'mantine-forms';
-  if (
-    /\/(packages\/contract\/src\/password-messages|apps\/web\/src\/lib\/server-field-errors)\.ts$/.test(
-      id,
-    )
-  )
+  if (/\/(packages\/contract\/src\/password-messages|apps\/web\/src\/lib\/server-field-errors)\.ts$/.test(id))
     return 'validation';
   if (shellSources.test(id) || shellLibraries.test(id) || shellHelpers.test(id)) return 'vendor';
   if (catalogueSources.test(id)) return 'catalogue';

@@ -3,20 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callDataMessages } from '@myprosper/contract/call-data';
-import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
-import {
-  acceptCookies,
-  bookFirstFree,
-  bookingMentor,
-  demo,
-  payByMpesa,
-  registerAdvisee,
-} from './support/api.ts';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { acceptCookies } from './support/api.ts';
 import {
   enter,
   expectSeesAndHears,
-  openSession,
+  mentorStartsCall,
   openSessionIn,
+  paidSession,
   remoteTile,
   type SeeAndHearWaits,
 } from './support/call-checks.ts';
@@ -40,15 +34,6 @@ const dropPort = serverPort(0) + 52;
 const dropMs = 30_000;
 /** After the drop: a fresh signaling socket (its backoff reaches 10 s), an ICE restart, new relay candidates. */
 const backWaits: SeeAndHearWaits = { firstMs: 60_000, steadyMs: 30_000 };
-
-/** A session of the demo mentor booked and paid by M-PESA by a new mentee of this name. */
-async function paidSession(request: APIRequestContext, menteeName: string) {
-  const mentor = await bookingMentor(request);
-  const mentee = await registerAdvisee(request, menteeName);
-  const sessionId = await bookFirstFree(request, mentee.auth, mentor.slots, mentor);
-  await payByMpesa(request, mentee, sessionId);
-  return { mentor, mentee, sessionId };
-}
 
 function reconnecting(page: Page, name: string) {
   return remoteTile(page, name).getByText(callDataMessages.reconnecting);
@@ -103,9 +88,7 @@ test.describe('a phone that loses its network in a call', () => {
     test.setTimeout(300_000);
     const { mentor, mentee, sessionId } = await paidSession(page.request, 'Chebet Dropout');
 
-    const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
-    await mentorPage.getByRole('link', { name: 'Start session' }).click();
-    await enter(mentorPage);
+    const mentorPage = await mentorStartsCall(otherBrowser, sessionId);
 
     const menteePage = phone.pages()[0] ?? (await phone.newPage());
     await acceptCookies(menteePage);

@@ -4,7 +4,6 @@ import { type JanusServer, startJanus } from '../../api/test/janus.ts';
 import {
   bookFirstFree,
   bookingMentor,
-  demo,
   lastMessageId,
   latestMessageTo,
   payByMpesa,
@@ -14,6 +13,7 @@ import {
   allStats,
   enter,
   expectSeesAndHears,
+  mentorStartsCall,
   openSession,
   remoteTile,
   type SeeAndHearWaits,
@@ -67,9 +67,7 @@ async function everyoneEnters(
   group: Awaited<ReturnType<typeof groupOfFour>>,
 ) {
   const pages: Array<{ page: Page; name: string }> = [];
-  const mentorPage = await openSession(otherBrowser, demo.mentor, group.sessionId);
-  await mentorPage.getByRole('link', { name: 'Start session' }).click();
-  await enter(mentorPage);
+  const mentorPage = await mentorStartsCall(otherBrowser, group.sessionId);
   pages.push({ page: mentorPage, name: group.mentor.name });
   for (const mentee of [group.host, ...group.guests]) {
     const page = await openSession(otherBrowser, mentee.email, group.sessionId);
@@ -155,9 +153,7 @@ test.describe('a group call through Janus', () => {
   }) => {
     test.setTimeout(240_000);
     const group = await groupOfFour(page.request);
-    const mentorPage = await openSession(otherBrowser, demo.mentor, group.sessionId);
-    await mentorPage.getByRole('link', { name: 'Start session' }).click();
-    await enter(mentorPage);
+    const mentorPage = await mentorStartsCall(otherBrowser, group.sessionId);
     const weakPage = await openSession(otherBrowser, group.host.email, group.sessionId);
     // Full quality chosen on this device before: the slow link does not turn the data saver on by itself.
     await weakPage.evaluate(() => localStorage.setItem('dataSaver', 'off'));

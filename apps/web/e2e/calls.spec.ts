@@ -1,9 +1,8 @@
 import { adaptationMessages, callDataMessages, precheckMessages } from '@myprosper/contract/call-data';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   bookFirstFree,
   bookingMentor,
-  demo,
   lastMessageId,
   latestMessageTo,
   payByMpesa,
@@ -12,7 +11,9 @@ import {
 import {
   enter,
   expectSeesAndHears,
+  mentorStartsCall,
   openSession,
+  paidSession,
   remoteTile,
   statsOf,
   throttle,
@@ -25,15 +26,6 @@ import { expect, test } from './support/fixtures.ts';
  * long before their start for these journeys (CALL_EARLY_JOIN_MINUTES in playwright.config.ts), since a
  * booking needs two hours' notice.
  */
-
-/** A session of the demo mentor booked and paid by M-PESA by a new mentee of this name. */
-async function paidSession(request: APIRequestContext, menteeName: string) {
-  const mentor = await bookingMentor(request);
-  const mentee = await registerAdvisee(request, menteeName);
-  const sessionId = await bookFirstFree(request, mentee.auth, mentor.slots, mentor);
-  await payByMpesa(request, mentee, sessionId);
-  return { mentor, mentee, sessionId };
-}
 
 /** Whether two boxes overlap. */
 function overlaps(a: Box, b: Box): boolean {
@@ -87,9 +79,7 @@ test('a mentor and a mentee see and hear each other; mute shows, a reload comes 
   await expect(menteePage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
   await expect(menteePage.getByText('Waiting for your mentor to start the session')).toBeVisible();
 
-  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
-  await mentorPage.getByRole('link', { name: 'Start session' }).click();
-  await enter(mentorPage);
+  const mentorPage = await mentorStartsCall(otherBrowser, sessionId);
   await expect(mentorPage).toHaveURL(new RegExp(`/sessions/call/${sessionId}$`));
   // Booked hours ahead: the countdown runs to the start (then to the end).
   await expect(mentorPage.getByTestId('call-countdown')).toContainText(/^Starts in \d+:\d{2}:\d{2}$/);
@@ -140,9 +130,7 @@ test('a group of three holds a call: everyone sees and hears the two others', as
   expect(accepted.ok(), await accepted.text()).toBe(true);
   await payByMpesa(page.request, guest, sessionId);
 
-  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
-  await mentorPage.getByRole('link', { name: 'Start session' }).click();
-  await enter(mentorPage);
+  const mentorPage = await mentorStartsCall(otherBrowser, sessionId);
   await expect(mentorPage).toHaveURL(new RegExp(`/sessions/group/call/${sessionId}$`));
   const hostPage = await openSession(otherBrowser, host.email, sessionId);
   await hostPage.getByRole('link', { name: 'Join session' }).click();
@@ -191,9 +179,7 @@ test('on a slow mobile link the call starts with the data saver: audio first, sm
   test.setTimeout(180_000);
   const { mentor, mentee, sessionId } = await paidSession(page.request, 'Akinyi Datasaver');
 
-  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
-  await mentorPage.getByRole('link', { name: 'Start session' }).click();
-  await enter(mentorPage);
+  const mentorPage = await mentorStartsCall(otherBrowser, sessionId);
   await expect(mentorPage.getByRole('switch', { name: callDataMessages.dataSaver })).not.toBeChecked();
 
   const menteePage = await openSession(otherBrowser, mentee.email, sessionId);
@@ -271,9 +257,7 @@ test('on a weak network video steps down to small, then to audio only, saying so
   test.setTimeout(180_000);
   const { mentee, sessionId } = await paidSession(page.request, 'Otieno Weaklink');
 
-  const mentorPage = await openSession(otherBrowser, demo.mentor, sessionId);
-  await mentorPage.getByRole('link', { name: 'Start session' }).click();
-  await enter(mentorPage);
+  const mentorPage = await mentorStartsCall(otherBrowser, sessionId);
   const menteePage = await openSession(otherBrowser, mentee.email, sessionId);
   // The mentee chose full quality on this device before: the slow link does not turn the data saver on.
   await menteePage.evaluate(() => localStorage.setItem('dataSaver', 'off'));

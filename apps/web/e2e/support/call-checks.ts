@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { signIn } from './api.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { bookFirstFree, bookingMentor, demo, payByMpesa, registerAdvisee, signIn } from './api.ts';
 import { expect, type OtherBrowser } from './fixtures.ts';
 
 /**
@@ -31,6 +31,26 @@ export async function openSessionIn(page: Page, email: string, sessionId: number
   });
   await signIn(page, email);
   await page.goto(`/sessions/${sessionId}`);
+}
+
+/** A session of the demo mentor booked and paid by M-PESA by a new mentee of this name. */
+export async function paidSession(request: APIRequestContext, menteeName: string) {
+  const mentor = await bookingMentor(request);
+  const mentee = await registerAdvisee(request, menteeName);
+  const sessionId = await bookFirstFree(request, mentee.auth, mentor.slots, mentor);
+  await payByMpesa(request, mentee, sessionId);
+  return { mentor, mentee, sessionId };
+}
+
+/** The demo mentor opens the session's page on a browser of their own and starts its call. */
+export async function mentorStartsCall(
+  otherBrowser: () => Promise<OtherBrowser>,
+  sessionId: number,
+): Promise<Page> {
+  const page = await openSession(otherBrowser, demo.mentor, sessionId);
+  await page.getByRole('link', { name: 'Start session' }).click();
+  await enter(page);
+  return page;
 }
 
 /** Past the check before joining: Join now (or, for the mentor, Start the session). */

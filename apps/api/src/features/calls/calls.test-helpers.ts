@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type ClientMessage, parseServerMessage, type ServerMessage } from '@myprosper/contract/calls';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { Db, DbOrTx } from '../../db/connection.ts';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../config/env.ts';
+import type { Database, Db, DbOrTx } from '../../db/connection.ts';
 import {
   createAdvisee,
   createAdvisor,
@@ -211,4 +213,25 @@ export function refusal(
     });
     ws.once('error', () => {});
   });
+}
+
+/**
+ * An API instance on this database, listening on a port of its own, as one of several processes behind a load
+ * balancer would be; `overrides` add settings (Janus's, Redis's).
+ */
+export async function startInstance(
+  database: Database,
+  overrides: Record<string, string | undefined> = {},
+): Promise<FastifyInstance> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: './data/test',
+    WEB_DIST: './no-web',
+    CALL_ATTENDANCE_CRON: '0 0 1 1 *',
+    ...overrides,
+  });
+  const app = await buildApp({ env, database, signingSecret: 'test-secret-'.padEnd(48, 'x'), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
 }

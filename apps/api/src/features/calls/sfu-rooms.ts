@@ -143,6 +143,16 @@ export class SfuRooms {
     return this.granted.has(participantId);
   }
 
+  /**
+   * Of the tokens this instance gave for a call, those whose holders are not in its roster any more are taken
+   * back: a page that went on through another instance (a reconnection) leaves its first token here.
+   */
+  async revokeAbsent(sessionId: number, present: ReadonlySet<string>): Promise<void> {
+    for (const [participantId, grant] of [...this.granted]) {
+      if (grant.sessionId === sessionId && !present.has(participantId)) await this.revoke(participantId);
+    }
+  }
+
   /** The person may no longer be there: their token stops working and their publisher leaves the room. */
   async revoke(participantId: string): Promise<void> {
     const grant = this.granted.get(participantId);

@@ -1,8 +1,10 @@
 import { callMessages, feedIdOf, type SfuAccess } from '@myprosper/contract/calls';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, JanusTestClient, startJanus } from '../../../test/janus.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { createTestApp, createTestDatabase, type TestContext } from '../../../test/test-app.ts';
+import { connectDatabase } from '../../db/connection.ts';
 import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
 import { createAdvisee } from '../../db/seed/factories.ts';
 import {
@@ -10,6 +12,7 @@ import {
   minute,
   refusal,
   sessionAt,
+  startInstance,
   TestPeer,
   ticketFor,
   ticketOf,
@@ -255,6 +258,73 @@ describe('group calls when Janus does not answer', () => {
       });
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('group calls through Janus on two API instances', () => {
+  it('takes back the token one instance gave once its holder, gone on through the other, is sent away', async () => {
+    const test = await createTestDatabase();
+    const secondDatabase = connectDatabase(test.url, { max: 4 });
+    const apps: FastifyInstance[] = [];
+    try {
+      for (const database of [test.database, secondDatabase]) {
+        apps.push(
+          await startInstance(database, {
+            JANUS_URL: janus.url,
+            JANUS_ADMIN_URL: janus.adminUrl,
+            JANUS_ADMIN_SECRET: janus.adminSecret,
+            JANUS_ROOM_ADMIN_KEY: janus.adminKey,
+          }),
+        );
+      }
+      const [first, second] = apps as [FastifyInstance, FastifyInstance];
+      const { mentor, host, others, session } = await sessionAt(test.database.db, soon(), { attendees: 1 });
+      const leaver = others[0]!;
+      await TestPeer.join(baseWsUrl(second), await ticketFor(second, mentor, session.id));
+      await TestPeer.join(baseWsUrl(second), await ticketFor(second, host, session.id));
+      // The leaver's page starts on the first instance, drops, and comes back through the second.
+      const before = await TestPeer.join(baseWsUrl(first), await ticketFor(first, leaver, session.id));
+      const firstToken = before.joined.sfu!;
+      before.peer.terminate();
+      await before.peer.closed;
+      const back = await TestPeer.join(
+        baseWsUrl(second),
+        await ticketFor(second, leaver, session.id),
+        before.id,
+      );
+      expect(back.id).toBe(before.id);
+      const inside = await enterJanus(firstToken);
+      expect(inside.joined).toMatchObject({ videoroom: 'joined' });
+      inside.client.close();
+
+      // Their place is cancelled: sent away on the second instance, and the first's token stops working too.
+      await test.database.db.transaction(async (tx) => {
+        await tx
+          .update(sessionParticipants)
+          .set({ invitationStatus: 'DECLINED' })
+          .where(
+            and(eq(sessionParticipants.sessionId, session.id), eq(sessionParticipants.adviseeId, leaver.id)),
+          );
+        await closeCallRoom(tx, session.id);
+      });
+      expect(await back.peer.next('session-ended')).toMatchObject({ reason: 'NOT_ALLOWED' });
+      for (const sfu of [back.joined.sfu!, firstToken]) {
+        await expect
+          .poll(
+            async () => {
+              const again = await enterJanus(sfu);
+              again.client.close();
+              return again.created;
+            },
+            { timeout: 10_000, interval: 250 },
+          )
+          .toMatchObject({ janus: 'error', error: { code: 403 } });
+      }
+    } finally {
+      for (const app of apps) await app.close();
+      await secondDatabase.close();
+      await test.drop();
     }
   });
 });

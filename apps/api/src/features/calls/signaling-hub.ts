@@ -306,7 +306,15 @@ export class SignalingHub {
 
   private onBus(message: BusMessage): void {
     const room = this.rooms.get(message.sessionId);
-    if (!room || this.isStopping) return;
+    if (this.isStopping) return;
+    if (!room) {
+      // No page of this call here any more, yet tokens this instance gave may be: those of people gone go.
+      if (message.kind === 'roster' && this.options.sfu) {
+        const present = new Set(message.participants.map((p) => p.participantId));
+        this.runInBackground(this.options.sfu.revokeAbsent(message.sessionId, present));
+      }
+      return;
+    }
     if (message.kind === 'roster') this.applyRoster(message);
     else if (message.kind === 'signal') this.deliverSignal(message);
     else if (message.kind === 'kick') {

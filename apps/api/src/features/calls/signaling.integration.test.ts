@@ -3,11 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { parseEnv } from '../../config/env.ts';
 import { connectDatabase, type Database } from '../../db/connection.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { baseWsUrl, bearerOf, minute, sessionAt, TestPeer, ticketFor } from './calls.test-helpers.ts';
+import {
+  baseWsUrl,
+  bearerOf,
+  minute,
+  sessionAt,
+  startInstance,
+  TestPeer,
+  ticketFor,
+} from './calls.test-helpers.ts';
 import { closeCallRoom } from './close-room.ts';
 
 /**
@@ -20,19 +26,9 @@ let secondDatabase: Database;
 let dropDatabase: () => Promise<void>;
 let db: Database['db'];
 
-async function instance(database: Database): Promise<FastifyInstance> {
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: './data/test',
-    WEB_DIST: './no-web',
-    CALL_ATTENDANCE_CRON: '0 0 1 1 *',
-    // TEST_REDIS_URL runs the same journeys with Redis pub/sub carrying signaling between the instances.
-    REDIS_URL: process.env.TEST_REDIS_URL,
-  });
-  const app = await buildApp({ env, database, signingSecret: 'test-secret-'.padEnd(48, 'x'), logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
+function instance(database: Database): Promise<FastifyInstance> {
+  // TEST_REDIS_URL runs the same journeys with Redis pub/sub carrying signaling between the instances.
+  return startInstance(database, { REDIS_URL: process.env.TEST_REDIS_URL });
 }
 
 beforeAll(async () => {

@@ -57,12 +57,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['booking'],
-        summary: "A mentor's bookable hours over the booking horizon (platform time zone)",
+        summary:
+          "A mentor's bookable hours over the booking horizon (platform time zone); an hour held for someone on the mentor's waitlist is offered to them only",
         params: z.object({ advisorId: idParam }),
         response: { 200: envelope(advisorAvailability), 404: errorEnvelope, 422: errorEnvelope },
       },
+      onRequest: app.optionalUser,
     },
-    async (request) => ok(await booking.getAvailability(request.params.advisorId)),
+    async (request) => ok(await booking.getAvailability(request.params.advisorId, request.user?.id ?? null)),
   );
 
   // The rules in force and the policy in words, as the booking statement and the voucher page show them

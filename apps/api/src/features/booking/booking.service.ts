@@ -41,7 +41,7 @@ import {
   type SessionsService,
   toSession,
 } from '../sessions/sessions.door.ts';
-import { claimHourForBooking } from '../waitlists/waitlists.door.ts';
+import { claimHourForBooking, hoursHeldForOthers } from '../waitlists/waitlists.door.ts';
 import {
   BookingRepository,
   type InsertedBooking,
@@ -75,13 +75,21 @@ export class BookingService {
   }
 
   /** The mentor's bookable hours: the spec's sessionAvailabilities and the exact list. */
-  async getAvailability(advisorId: number, now = new Date()): Promise<AdvisorAvailability> {
+  async getAvailability(
+    advisorId: number,
+    viewerId: number | null = null,
+    now = new Date(),
+  ): Promise<AdvisorAvailability> {
     await this.findActiveAdvisor(advisorId);
     const rules = await loadSlotRules(this.db, this.env, advisorId, now);
     const { first, last } = horizonDates(now, this.env.BOOKING_HORIZON_WEEKS, this.env.TIME_ZONE);
     const from = slotStart(first, 0, this.env.TIME_ZONE);
     const to = new Date(slotStart(last, 0, this.env.TIME_ZONE).getTime() + 86_400_000);
-    const taken = await new SessionsRepository(this.db).findTakenRanges(advisorId, from, to, now);
+    // Booked hours, and hours held for someone else on the mentor's waitlist while their hold runs.
+    const taken = [
+      ...(await new SessionsRepository(this.db).findTakenRanges(advisorId, from, to, now)),
+      ...(await hoursHeldForOthers(this.db, { advisorId, from, to, now, viewerId })),
+    ];
     const bookableSlots = listBookableSlots({ ...rules, taken });
     return {
       advisorId,

@@ -46,8 +46,12 @@ export async function createMentor(db: Db, availability: WeeklyHours = everyDay)
   return { advisor, topic };
 }
 
-export async function availabilityOf(app: FastifyInstance, advisorId: number) {
-  const res = await app.inject({ method: 'GET', url: `${api}/getAdvisorAvailability/${advisorId}` });
+export async function availabilityOf(
+  app: FastifyInstance,
+  advisorId: number,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({ method: 'GET', url: `${api}/getAdvisorAvailability/${advisorId}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as {
     sessionAvailabilities: Array<{ dayName: string; sessionTimeSlots: unknown[]; sessionDates: string[] }>;

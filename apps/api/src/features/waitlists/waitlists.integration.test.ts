@@ -174,6 +174,14 @@ describe('waitlists of full mentors', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(waitlistMessages.heldForWaitlist(hold.expiresAt));
     }
+    // Nor is it offered to them: the mentor's hours leave it out for everyone but its holder.
+    const offers = async (headers: Record<string, string> = {}) =>
+      (await availabilityOf(ctx.app, advisor.id, headers)).bookableSlots.some(
+        (slot) => slot.startsAt === freed.slot.startsAt,
+      );
+    expect(await offers()).toBe(false);
+    expect(await offers(await bearer(ctx.app, second))).toBe(false);
+    expect(await offers(await bearer(ctx.app, first))).toBe(true);
     // Nor move a session into it.
     const later = (await availabilityOf(ctx.app, advisor.id)).bookableSlots.at(-1)!;
     const own = await book(ctx, outsider, bookingPayload(advisor.id, topic.id, later));

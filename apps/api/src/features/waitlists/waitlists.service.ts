@@ -267,3 +267,22 @@ export async function claimHourForBooking(
   const own = holds.find((hold) => hold.entryId === entry.id);
   await repository.endEntry(entry.id, 'BOOKED', own ? 'USED' : 'RELEASED', booking.now);
 }
+
+/**
+ * The hours of a mentor between `from` and `to` held now for someone on the waitlist other than `viewerId`:
+ * not offered to anyone else while the hold runs (its holder still sees and books them).
+ */
+export async function hoursHeldForOthers(
+  db: DbOrTx,
+  query: { advisorId: number; from: Date; to: Date; now: Date; viewerId: number | null },
+): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
+  const holds = await new WaitlistsRepository(db).findRunningHoldsOver(
+    query.advisorId,
+    query.from,
+    query.to,
+    query.now,
+  );
+  return holds
+    .filter((hold) => hold.adviseeId !== query.viewerId)
+    .map((hold) => ({ startsAt: hold.startsAt, endsAt: hold.endsAt }));
+}

@@ -70,7 +70,9 @@ function stop(signal) {
       process.exit(0);
     }
   };
+  // A worker leaves cluster.workers once it has both exited and disconnected, in either order: check on both.
   cluster.on('exit', check);
+  cluster.on('disconnect', check);
   check();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));

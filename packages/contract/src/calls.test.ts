@@ -3,7 +3,9 @@ import {
   callMessages,
   callWarningText,
   callWindow,
+  feedCheckOf,
   formatCountdown,
+  isGenuineFeed,
   isPolite,
   parseClientMessage,
   parseServerMessage,
@@ -137,5 +139,27 @@ describe('the warning in the call', () => {
     expect(callWarningText({ minutesLeft: 0, closesAt }, Date.parse(closesAt) - 10_000)).toBe(
       "The session's hour is over. The call closes in 1 minute",
     );
+  });
+});
+
+describe('a publisher in the SFU proves it is the participant its id names', () => {
+  it('by a display whose SHA-256 is the roster’s check; a made-up or borrowed display is not shown', async () => {
+    const tag = 'tag-only-this-page-was-given';
+    const check = await feedCheckOf(tag);
+    // Base64url of 32 bytes, no padding: the server's digest('base64url').
+    expect(check).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await isGenuineFeed(tag, check)).toBe(true);
+    // Someone else under this id: they know the check (every page does) but not the tag.
+    expect(await isGenuineFeed(check, check)).toBe(false);
+    expect(await isGenuineFeed('tag-of-another-participant', check)).toBe(false);
+    expect(await isGenuineFeed('', check)).toBe(false);
+    // Not in the roster yet: not shown until a roster names them.
+    expect(await isGenuineFeed(tag, undefined)).toBe(false);
+  });
+
+  it('hashes as Node does, so the API’s check and the browser’s agree', async () => {
+    const { createHash } = await import('node:crypto');
+    const tag = 'x'.repeat(43);
+    expect(await feedCheckOf(tag)).toBe(createHash('sha256').update(tag).digest('base64url'));
   });
 });

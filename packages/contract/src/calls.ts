@@ -243,6 +243,12 @@ export const rosterEntry = z.object({
   role: callRole,
   audioMuted: z.boolean(),
   videoOff: z.boolean(),
+  /**
+   * Through the SFU: the SHA-256 (base64url) of the tag this person's page publishes with as its `display`. A
+   * page shows a publisher only when its display hashes to this: another participant publishing under this
+   * person's id cannot know the tag (`isGenuineFeed`).
+   */
+  feedCheck: z.string().max(100).optional(),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 
@@ -256,8 +262,30 @@ export const sfuAccess = z.object({
   token: z.string().max(200),
   room: z.number().int().positive(),
   feedId: z.number().int().positive(),
+  /** The tag this page publishes with (Janus's `display`), given to this page only; the roster has its hash. */
+  display: z.string().max(100),
 });
 export type SfuAccess = z.infer<typeof sfuAccess>;
+
+/** The SHA-256 of a publisher's tag, base64url: what the roster says of it (`RosterEntry.feedCheck`). */
+export async function feedCheckOf(display: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(display));
+  let binary = '';
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Whether a publisher in the SFU's room is the participant its id names: its display hashes to the roster's
+ * check for them. Without a check (no roster entry yet) it is not shown yet.
+ */
+export async function isGenuineFeed(
+  display: string | undefined,
+  feedCheck: string | undefined,
+): Promise<boolean> {
+  if (!display || !feedCheck) return false;
+  return (await feedCheckOf(display)) === feedCheck;
+}
 
 /**
  * A participant's publisher id in the SFU's room, the same on the server and in every browser: two FNV-1a

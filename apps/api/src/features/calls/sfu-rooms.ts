@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { feedIdOf, type SfuAccess } from '@myprosper/contract/calls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
@@ -31,6 +31,8 @@ interface Granted {
  */
 export class SfuRooms {
   private readonly granted = new Map<string, Granted>();
+  /** The newest roster version applied per call (revokeAbsent ignores older ones). */
+  private readonly rosterVersions = new Map<number, number>();
   private downUntil = 0;
 
   constructor(
@@ -59,6 +61,22 @@ export class SfuRooms {
   }
 
   /**
+   * The tag a participant's page publishes with (Janus's `display`): only their page is given it. Janus lets
+   * anyone in the room publish under any unused id; the others' pages show a publisher only when its display
+   * hashes to the roster's check for the participant its id names (`checkOf`, `isGenuineFeed`).
+   */
+  private tagOf(sessionId: number, participantId: string): string {
+    return createHmac('sha256', this.options.signingSecret)
+      .update(`myprosper/janus-feed/${sessionId}/${participantId}`)
+      .digest('base64url');
+  }
+
+  /** What every page of the call may know of a participant's tag: its SHA-256, base64url. */
+  checkOf(sessionId: number, participantId: string): string {
+    return createHash('sha256').update(this.tagOf(sessionId, participantId)).digest('base64url');
+  }
+
+  /**
    * A participant let in by the join rule: their token in Janus and in the room's allowed list (the room
    * made when missing). Null when Janus does not answer (the call is then a mesh for this page).
    */
@@ -72,7 +90,9 @@ export class SfuRooms {
     const { sessionId, participantId } = input;
     // A page resuming on this instance keeps the token it has (its Janus session goes on).
     const held = this.granted.get(participantId);
-    if (held) return { url: this.options.url, token: held.token, room: sessionId, feedId: held.feedId };
+    const display = this.tagOf(sessionId, participantId);
+    if (held)
+      return { url: this.options.url, token: held.token, room: sessionId, feedId: held.feedId, display };
     const token = randomBytes(24).toString('base64url');
     const feedId = feedIdOf(participantId);
     try {
@@ -80,7 +100,7 @@ export class SfuRooms {
       await this.allow(sessionId, token, input.capacity);
       // Held (and so revocable by a roster without this page) only once it works.
       this.granted.set(participantId, { sessionId, token, feedId, closesAt: input.closesAt });
-      return { url: this.options.url, token, room: sessionId, feedId };
+      return { url: this.options.url, token, room: sessionId, feedId, display };
     } catch (error) {
       this.options.log.warn(
         { err: error, sessionId },
@@ -143,11 +163,19 @@ export class SfuRooms {
     return this.granted.has(participantId);
   }
 
+  /** A call's roster this instance applied: rosters of a lower version, arriving late, are stale. */
+  noteRoster(sessionId: number, version: number): void {
+    if (version > (this.rosterVersions.get(sessionId) ?? 0)) this.rosterVersions.set(sessionId, version);
+  }
+
   /**
    * Of the tokens this instance gave for a call, those whose holders are not in its roster any more are taken
-   * back: a page that went on through another instance (a reconnection) leaves its first token here.
+   * back: a page that went on through another instance (a reconnection) leaves its first token here. A roster
+   * older than one already seen says nothing (the bus may deliver one late).
    */
-  async revokeAbsent(sessionId: number, present: ReadonlySet<string>): Promise<void> {
+  async revokeAbsent(sessionId: number, version: number, present: ReadonlySet<string>): Promise<void> {
+    if (version <= (this.rosterVersions.get(sessionId) ?? 0)) return;
+    this.rosterVersions.set(sessionId, version);
     for (const [participantId, grant] of [...this.granted]) {
       if (grant.sessionId === sessionId && !present.has(participantId)) await this.revoke(participantId);
     }
@@ -187,6 +215,7 @@ export class SfuRooms {
 
   /** The call is over (or empty): its room goes, with everyone's tokens. */
   async closeRoom(sessionId: number): Promise<void> {
+    this.rosterVersions.delete(sessionId);
     for (const [participantId, grant] of [...this.granted]) {
       if (grant.sessionId === sessionId) await this.revoke(participantId);
     }

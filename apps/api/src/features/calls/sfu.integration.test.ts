@@ -1,4 +1,10 @@
-import { callMessages, feedIdOf, type SfuAccess } from '@myprosper/contract/calls';
+import {
+  callMessages,
+  feedCheckOf,
+  feedIdOf,
+  isGenuineFeed,
+  type SfuAccess,
+} from '@myprosper/contract/calls';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +66,7 @@ async function enterJanus(sfu: SfuAccess, room = sfu.room) {
     ptype: 'publisher',
     room,
     id: sfu.feedId,
+    display: sfu.display,
     token: sfu.token,
   });
   return { client, created, joined, handle };
@@ -77,6 +84,7 @@ describe('group calls through Janus', () => {
       expect(access).toEqual({
         url: janus.url,
         token: expect.any(String),
+        display: expect.any(String),
         room: session.id,
         feedId: feedIdOf(pages[i]!.id),
       });
@@ -99,6 +107,33 @@ describe('group calls through Janus', () => {
     );
     for (const entered of inJanus) entered.client.close();
     for (const page of pages) page.peer.close();
+  });
+
+  it('gives each page the tag it publishes with, and every page only its hash: none can pass for another', async () => {
+    const { mentor, host, session } = await sessionAt(ctx.database.db, soon(), { attendees: 1 });
+    const mentorPage = await TestPeer.join(url, await ticketFor(ctx.app, mentor, session.id));
+    const hostPage = await TestPeer.join(url, await ticketFor(ctx.app, host, session.id));
+    const roster = await mentorPage.peer.rosterWhere((ids) => ids.includes(hostPage.id));
+    const hostEntry = roster.participants.find((p) => p.participantId === hostPage.id)!;
+    const [mentorTag, hostTag] = [mentorPage.joined.sfu!.display, hostPage.joined.sfu!.display];
+    expect(hostEntry.feedCheck).toBe(await feedCheckOf(hostTag));
+    expect(await isGenuineFeed(hostTag, hostEntry.feedCheck)).toBe(true);
+    // The mentor's page, publishing under the host's id, could not pass for them.
+    expect(await isGenuineFeed(mentorTag, hostEntry.feedCheck)).toBe(false);
+    // No roster carries a tag: only its hash.
+    expect(JSON.stringify(roster)).not.toContain(hostTag);
+    expect(JSON.stringify(roster)).not.toContain(mentorTag);
+    // Janus shows the others the tag as the publisher's display, as a page publishes.
+    const inside = await enterJanus(hostPage.joined.sfu!);
+    expect(inside.joined).toMatchObject({ videoroom: 'joined' });
+    const watcher = await enterJanus(mentorPage.joined.sfu!);
+    const seen = await watcher.client.message(watcher.handle!, {
+      request: 'listparticipants',
+      room: session.id,
+    });
+    for (const c of [inside, watcher]) c.client.close();
+    const people = seen.participants as Array<{ id: number; display?: string }>;
+    expect(people.find((p) => p.id === hostPage.joined.sfu!.feedId)?.display).toBe(hostTag);
   });
 
   it('refuses Janus without a token, with a made-up one, and another room’s token in this room', async () => {

@@ -286,7 +286,7 @@ export class SignalingHub {
       serverTime: Date.now(),
       ...(sfu ? { sfu } : {}),
     });
-    if (!this.applyRoster(joined.roster)) sendRoster(connection, room);
+    if (!this.applyRoster(joined.roster)) this.sendRoster(connection, room);
     if (room.isWarned) sendWarning(connection, room);
   }
 
@@ -311,7 +311,7 @@ export class SignalingHub {
       // No page of this call here any more, yet tokens this instance gave may be: those of people gone go.
       if (message.kind === 'roster' && this.options.sfu) {
         const present = new Set(message.participants.map((p) => p.participantId));
-        this.runInBackground(this.options.sfu.revokeAbsent(message.sessionId, present));
+        this.runInBackground(this.options.sfu.revokeAbsent(message.sessionId, message.version, present));
       }
       return;
     }
@@ -336,14 +336,29 @@ export class SignalingHub {
   }
 
   /** Answers whether this roster was new here (older or repeated versions are dropped). */
+  /** The room's roster to one page; through the SFU, with each person's feed check (isGenuineFeed). */
+  private sendRoster(connection: Connection, room: Room): void {
+    if (!connection.participantId || connection.isDone) return;
+    const sfu = this.options.sfu;
+    send(connection, {
+      type: 'roster',
+      version: room.version,
+      callStatus: room.callStatus,
+      participants: sfu
+        ? room.participants.map((p) => ({ ...p, feedCheck: sfu.checkOf(room.sessionId, p.participantId) }))
+        : room.participants,
+    });
+  }
+
   private applyRoster(update: RosterUpdate): boolean {
     const room = this.rooms.get(update.sessionId);
     if (!room || update.version <= room.version) return false;
+    this.options.sfu?.noteRoster(update.sessionId, update.version);
     this.revokeGone(room, update);
     room.version = update.version;
     room.callStatus = update.callStatus;
     room.participants = update.participants;
-    for (const connection of room.connections) sendRoster(connection, room);
+    for (const connection of room.connections) this.sendRoster(connection, room);
     return true;
   }
 
@@ -452,16 +467,6 @@ export class SignalingHub {
 
 function send(connection: Connection, message: ServerMessage): void {
   if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(JSON.stringify(message));
-}
-
-function sendRoster(connection: Connection, room: Room): void {
-  if (!connection.participantId || connection.isDone) return;
-  send(connection, {
-    type: 'roster',
-    version: room.version,
-    callStatus: room.callStatus,
-    participants: room.participants,
-  });
 }
 
 function sendWarning(connection: Connection, room: Room): void {

@@ -236,6 +236,7 @@ export class CallController {
         if (message.version <= this.rosterVersion) return;
         this.rosterVersion = message.version;
         this.roster = message.participants;
+        this.janus?.recheckFeeds();
         if (message.callStatus === 'STARTED') {
           // Media flows once the mentor started the call: through the SFU when the join offered it.
           if (this.sfuAccess && !this.janus && !this.sfuFailed) this.startJanus(this.sfuAccess);
@@ -285,6 +286,8 @@ export class CallController {
       getTracks: () => [this.audio, this.video].filter((t): t is MediaStreamTrack => t !== null),
       dataSaver: () => this.snapshot.dataSaver,
       onChange: () => this.refreshRemotes(),
+      feedCheckOf: (feedId) =>
+        this.roster.find((person) => feedIdOf(person.participantId) === feedId)?.feedCheck,
       onFailed: (reason) => {
         console.warn(`call: the SFU failed (${reason}); meeting everyone in the mesh`);
         if (this.janus !== janus) return;

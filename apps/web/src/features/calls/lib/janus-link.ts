@@ -1,5 +1,5 @@
 import { dataSaverVideo, type Substream, sfuLayers, type VideoLevel } from '@myprosper/contract/call-data';
-import type { SfuAccess } from '@myprosper/contract/calls';
+import { isGenuineFeed, type SfuAccess } from '@myprosper/contract/calls';
 import type { PeerStats } from './peer-link.ts';
 import { reportedQuality, VideoAdaptation } from './video-adaptation.ts';
 
@@ -194,6 +194,8 @@ export interface JanusLinkOptions {
   dataSaver(): boolean;
   /** Someone's streams came or went, or a connection changed state. */
   onChange(): void;
+  /** The roster's check of the participant this publisher id names (undefined: nobody, or not known yet). */
+  feedCheckOf(feedId: number): string | undefined;
   /** Janus could not be reached or the connection failed: the page falls back to the mesh. */
   onFailed(reason: string): void;
 }
@@ -221,6 +223,8 @@ export class JanusLink {
   private subJoined = false;
   private subQueue: Promise<void> = Promise.resolve();
   private readonly feeds = new Map<number, Feed>();
+  /** Publishers announced but not proven to be who their id names yet: id → display. */
+  private readonly unproven = new Map<number, string>();
   private midToFeed = new Map<string, number>();
   private isClosed = false;
   private bytesSoFar = 0;
@@ -266,6 +270,7 @@ export class JanusLink {
         ptype: 'publisher',
         room: access.room,
         id: access.feedId,
+        display: access.display,
         token: access.token,
       });
       this.privateId = Number(joined.data.private_id);
@@ -301,22 +306,43 @@ export class JanusLink {
     if (data.videoroom === 'destroyed' || data.leaving === 'ok') this.fail('the call server closed the room');
   }
 
+  /**
+   * Publishers Janus announced. Each is subscribed to only when its display proves it is the participant its id
+   * names (isGenuineFeed); one that does not (not in the roster yet, or someone else under their id) waits in
+   * `unproven` and is checked again with each roster.
+   */
   private addPublishers(list: unknown): void {
     if (!Array.isArray(list)) return;
-    const fresh = (list as Array<{ id?: number }>)
-      .map((p) => p.id)
-      .filter(
-        (id): id is number =>
-          typeof id === 'number' && id !== this.options.access.feedId && !this.feeds.has(id),
-      );
-    if (fresh.length === 0) return;
-    for (const id of fresh) {
-      this.feeds.set(id, { stream: new MediaStream(), mids: new Map(), substream: 2, wanted: 2 });
+    for (const publisher of list as Array<{ id?: unknown; display?: unknown }>) {
+      const id = publisher.id;
+      if (typeof id !== 'number' || id === this.options.access.feedId || this.feeds.has(id)) continue;
+      this.unproven.set(id, typeof publisher.display === 'string' ? publisher.display : '');
     }
-    this.enqueue(() => this.subscribe(fresh));
+    this.enqueue(() => this.subscribeProven());
+  }
+
+  /** A new roster: publishers not proven yet may be now. */
+  recheckFeeds(): void {
+    if (this.unproven.size > 0) this.enqueue(() => this.subscribeProven());
+  }
+
+  private async subscribeProven(): Promise<void> {
+    const proven: number[] = [];
+    for (const [id, display] of [...this.unproven]) {
+      if (this.feeds.has(id)) {
+        this.unproven.delete(id);
+        continue;
+      }
+      if (!(await isGenuineFeed(display, this.options.feedCheckOf(id)))) continue;
+      this.unproven.delete(id);
+      this.feeds.set(id, { stream: new MediaStream(), mids: new Map(), substream: 2, wanted: 2 });
+      proven.push(id);
+    }
+    if (proven.length > 0) await this.subscribe(proven);
   }
 
   private removeFeed(id: number): void {
+    this.unproven.delete(id);
     const feed = this.feeds.get(id);
     if (!feed) return;
     this.feeds.delete(id);

@@ -114,6 +114,19 @@ export async function waitForMail(app: FastifyInstance, to: string, count = 1): 
   throw new Error(`no mail to ${to}`);
 }
 
+/**
+ * The newest mail to this address that says `text`: mails go out in the background, in no set order (a
+ * booking's confirmation may come after a later cancellation's), so wait for the one looked for.
+ */
+export async function waitForMailSaying(app: FastifyInstance, to: string, text: string): Promise<OutboxMail> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const found = (await mailsTo(app, to)).find((mail) => mail.body.includes(text));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail to ${to} saying ${text}`);
+}
+
 /** The reset link of a mail, split as the web page reads it. */
 export function resetLinkOf(body: string) {
   const match = /(https?:\/\/\S+\/resetPassword\/\S+)/.exec(body);

@@ -66,16 +66,12 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
-export async function createTestApp(
-  overrides: Partial<Record<string, string>> = {},
-  /**
-   * now: the clock tokens are issued and checked by, for tests that move time; logStream: where log lines go,
-   * at LOG_LEVEL (give one in overrides: the tests' default is silent), for tests that read them.
-   */
-  options: Pick<AppOptions, 'now' | 'logStream'> = {},
-): Promise<TestContext> {
-  const { database, kind, drop } = await createTestDatabase();
-  const env = parseEnv({
+/** The signing secret of every app the tests build. */
+export const testSigningSecret = 'test-secret-'.padEnd(48, 'x');
+
+/** The settings of an app the tests build: quiet, no web build, the jobs that move money run only when asked. */
+export function testEnv(overrides: Partial<Record<string, string>> = {}) {
+  return parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: './data/test',
@@ -88,10 +84,22 @@ export async function createTestApp(
     PAYMENT_EXPIRY_CRON: '0 0 1 1 *',
     ...overrides,
   });
+}
+
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  /**
+   * now: the clock tokens are issued and checked by, for tests that move time; logStream: where log lines go,
+   * at LOG_LEVEL (give one in overrides: the tests' default is silent), for tests that read them.
+   */
+  options: Pick<AppOptions, 'now' | 'logStream'> = {},
+): Promise<TestContext> {
+  const { database, kind, drop } = await createTestDatabase();
+  const env = testEnv(overrides);
   const app = await buildApp({
     env,
     database,
-    signingSecret: 'test-secret-'.padEnd(48, 'x'),
+    signingSecret: testSigningSecret,
     logger: options.logStream !== undefined,
     ...options,
   });

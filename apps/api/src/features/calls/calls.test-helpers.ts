@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type ClientMessage, parseServerMessage, type ServerMessage } from '@myprosper/contract/calls';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { testEnv, testSigningSecret } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
-import { parseEnv } from '../../config/env.ts';
 import type { Database, Db, DbOrTx } from '../../db/connection.ts';
+import { sessionParticipants } from '../../db/schema/sessions.ts';
 import {
   createAdvisee,
   createAdvisor,
@@ -13,6 +15,7 @@ import {
   type UserRow,
 } from '../../db/seed/factories.ts';
 import { CallsRepository } from './calls.repository.ts';
+import { closeCallRoom } from './close-room.ts';
 
 /** Helpers of the calls integration tests: people, sessions at a given time, tickets and socket clients. */
 
@@ -223,15 +226,27 @@ export async function startInstance(
   database: Database,
   overrides: Record<string, string | undefined> = {},
 ): Promise<FastifyInstance> {
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: './data/test',
-    WEB_DIST: './no-web',
-    CALL_ATTENDANCE_CRON: '0 0 1 1 *',
-    ...overrides,
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
+  const app = await buildApp({
+    env: testEnv(defined),
+    database,
+    signingSecret: testSigningSecret,
+    logger: false,
   });
-  const app = await buildApp({ env, database, signingSecret: 'test-secret-'.padEnd(48, 'x'), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
+}
+
+/** An invited attendee declines their place, and the call's room is checked again at once (they must go). */
+export async function declineAndRecheck(db: Db, sessionId: number, adviseeId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessionParticipants)
+      .set({ invitationStatus: 'DECLINED' })
+      .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.adviseeId, adviseeId)));
+    await closeCallRoom(tx, sessionId);
+  });
 }

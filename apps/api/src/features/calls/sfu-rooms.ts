@@ -165,6 +165,8 @@ export class SfuRooms {
 
   /** A call's roster this instance applied: rosters of a lower version, arriving late, are stale. */
   noteRoster(sessionId: number, version: number): void {
+    // Kept only for calls this instance gave tokens for (closeRoom forgets them), not for every call it relays.
+    if (![...this.granted.values()].some((grant) => grant.sessionId === sessionId)) return;
     if (version > (this.rosterVersions.get(sessionId) ?? 0)) this.rosterVersions.set(sessionId, version);
   }
 

@@ -5,16 +5,17 @@ import {
   isGenuineFeed,
   type SfuAccess,
 } from '@myprosper/contract/calls';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JanusServer, JanusTestClient, startJanus } from '../../../test/janus.ts';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/test-app.ts';
 import { connectDatabase } from '../../db/connection.ts';
-import { sessionParticipants, sessions } from '../../db/schema/sessions.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { createAdvisee } from '../../db/seed/factories.ts';
 import {
   baseWsUrl,
+  declineAndRecheck,
   minute,
   refusal,
   sessionAt,
@@ -207,15 +208,7 @@ describe('group calls through Janus', () => {
     const inside = await enterJanus(leaverPage.joined.sfu!);
     expect(inside.joined).toMatchObject({ videoroom: 'joined' });
 
-    await ctx.database.db.transaction(async (tx) => {
-      await tx
-        .update(sessionParticipants)
-        .set({ invitationStatus: 'DECLINED' })
-        .where(
-          and(eq(sessionParticipants.sessionId, session.id), eq(sessionParticipants.adviseeId, leaver.id)),
-        );
-      await closeCallRoom(tx, session.id);
-    });
+    await declineAndRecheck(ctx.database.db, session.id, leaver.id);
     expect(await leaverPage.peer.next('session-ended')).toMatchObject({ reason: 'NOT_ALLOWED' });
     // Janus tells the one in the room they were kicked, and the token no longer opens anything.
     await inside.client.event((e) => {
@@ -334,15 +327,7 @@ describe('group calls through Janus on two API instances', () => {
       inside.client.close();
 
       // Their place is cancelled: sent away on the second instance, and the first's token stops working too.
-      await test.database.db.transaction(async (tx) => {
-        await tx
-          .update(sessionParticipants)
-          .set({ invitationStatus: 'DECLINED' })
-          .where(
-            and(eq(sessionParticipants.sessionId, session.id), eq(sessionParticipants.adviseeId, leaver.id)),
-          );
-        await closeCallRoom(tx, session.id);
-      });
+      await declineAndRecheck(test.database.db, session.id, leaver.id);
       expect(await back.peer.next('session-ended')).toMatchObject({ reason: 'NOT_ALLOWED' });
       for (const sfu of [back.joined.sfu!, firstToken]) {
         await expect

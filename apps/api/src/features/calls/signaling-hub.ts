@@ -286,7 +286,7 @@ export class SignalingHub {
       serverTime: Date.now(),
       ...(sfu ? { sfu } : {}),
     });
-    if (!this.applyRoster(joined.roster)) this.sendRoster(connection, room);
+    if (!this.applyRoster(joined.roster)) sendRoster(connection, this.rosterMessage(room));
     if (room.isWarned) sendWarning(connection, room);
   }
 
@@ -335,21 +335,20 @@ export class SignalingHub {
     this.background.add(tracked);
   }
 
-  /** Answers whether this roster was new here (older or repeated versions are dropped). */
-  /** The room's roster to one page; through the SFU, with each person's feed check (isGenuineFeed). */
-  private sendRoster(connection: Connection, room: Room): void {
-    if (!connection.participantId || connection.isDone) return;
+  /** The room's roster as its pages get it; through the SFU, with each person's feed check (isGenuineFeed). */
+  private rosterMessage(room: Room): ServerMessage {
     const sfu = this.options.sfu;
-    send(connection, {
+    return {
       type: 'roster',
       version: room.version,
       callStatus: room.callStatus,
       participants: sfu
         ? room.participants.map((p) => ({ ...p, feedCheck: sfu.checkOf(room.sessionId, p.participantId) }))
         : room.participants,
-    });
+    };
   }
 
+  /** Answers whether this roster was new here (older or repeated versions are dropped). */
   private applyRoster(update: RosterUpdate): boolean {
     const room = this.rooms.get(update.sessionId);
     if (!room || update.version <= room.version) return false;
@@ -358,7 +357,8 @@ export class SignalingHub {
     room.version = update.version;
     room.callStatus = update.callStatus;
     room.participants = update.participants;
-    for (const connection of room.connections) this.sendRoster(connection, room);
+    const message = this.rosterMessage(room);
+    for (const connection of room.connections) sendRoster(connection, message);
     return true;
   }
 
@@ -467,6 +467,11 @@ export class SignalingHub {
 
 function send(connection: Connection, message: ServerMessage): void {
   if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(JSON.stringify(message));
+}
+
+/** A roster to a page that has joined and is still in the call. */
+function sendRoster(connection: Connection, message: ServerMessage): void {
+  if (connection.participantId && !connection.isDone) send(connection, message);
 }
 
 function sendWarning(connection: Connection, room: Room): void {
